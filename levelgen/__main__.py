@@ -1,0 +1,5 @@
+"""``python -m levelgen`` runs the command-line interface."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,73 @@
+"""Shared pieces of the benchmark commands: finding and loading the fixed boards, timing."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..board import Board
+from ..rules import Rules
+
+__all__ = ["BenchBoard", "default_bench_dir", "load_bench_boards", "median_rate", "time_call"]
+
+
+@dataclass(frozen=True, slots=True)
+class BenchBoard:
+    """One board of ``shared/bench``: its id, the board and the rules it was made for."""
+
+    id: str
+    board: Board
+    rules: Rules
+
+
+def default_bench_dir() -> Path | None:
+    """``shared/bench`` beside the project (looked up from the current directory upwards)."""
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        candidate = folder / "shared" / "bench"
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def load_bench_boards(folder: Path, sizes: list[str] | None = None) -> list[BenchBoard]:
+    """Boards of ``bench_WxH.jsonl`` files in ``folder`` (only the given sizes when set), in
+    file and line order.  ``ValueError`` naming the file and line for a bad line."""
+    files = sorted(folder.glob("bench_*.jsonl"), key=_size_key)
+    if sizes:
+        wanted = {f"bench_{s}.jsonl" for s in sizes}
+        files = [f for f in files if f.name in wanted]
+    out = []
+    for file in files:
+        for n, line in enumerate(file.read_text().splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+                rules = Rules(**data.get("rules", {}))
+                out.append(BenchBoard(str(data["id"]), Board.from_grid(data["grid"]), rules))
+            except (ValueError, KeyError, TypeError) as exc:
+                raise ValueError(f"{file}:{n}: not a benchmark board: {exc}") from exc
+    return out
+
+
+def _size_key(file: Path) -> tuple[int, int]:
+    stem = file.stem.removeprefix("bench_")
+    w, _, h = stem.partition("x")
+    return (int(w), int(h)) if w.isdigit() and h.isdigit() else (1 << 30, 0)
+
+
+def time_call(fn: Callable[[], object]) -> float:
+    """Seconds taken by one call of ``fn``."""
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def median_rate(count: int, fn: Callable[[], object], repeats: int) -> float:
+    """Median over ``repeats`` runs of ``count / seconds`` for one call of ``fn``."""
+    return statistics.median(count / max(time_call(fn), 1e-9) for _ in range(repeats))

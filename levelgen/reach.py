@@ -1,0 +1,143 @@
+"""Fast reachability on int bitboards: the hot loops of the solver and the generator.
+
+Masks use the padded layout of :mod:`levelgen.board` (stride ``S = W + 3``; shift by 1 = one
+column, by ``S`` = one row).  ``free`` is the mask of cells a path may cross (empty board cells,
+plus the ring when the rules allow ``outside``); it never contains the guard column, so rays
+stop there.
+
+Why the levels are correct.  Let ``H_t`` (``V_t``) be the free cells a path from the source can
+reach with at most ``t`` turns while moving horizontally (vertically) on its last step.  A path
+reaching a free cell horizontally with ``t`` turns either started horizontally at the source or
+turned there from a vertical segment, so ``H_0 = ray_h(src)`` and
+``H_t = H_{t-1} | ray_h(V_{t-1})`` (likewise for ``V``).  A tile ``b`` is linkable with at most
+``k`` turns when its last step is horizontal from a cell of ``src | V_{k-1} | H_k`` or vertical
+from a cell of ``src | H_{k-1} | V_k``: the seeds themselves are included because a segment may
+end on ``b`` right after a turn.  Shifting a whole horizontal run both ways is safe: a run that
+holds a seed is reachable end to end, so both of its blocking end cells are real hits.
+
+Rays are computed bit-parallel for all seeds at once.  Towards higher bits along a row the carry
+of an addition runs through a run of free cells in one operation (``((p + x) ^ p) & p | x``);
+the other three directions use a Kogge-Stone doubling fill that stops as soon as a doubling step
+adds nothing (rays are contiguous, so no later step can add anything either).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "fill_down",
+    "fill_up",
+    "hits_by_level",
+    "levels",
+    "linkable_mask",
+    "ray_h",
+    "ray_v",
+    "reachable_empty_mask",
+]
+
+
+def fill_up(g: int, p: int, s: int) -> int:
+    """Close ``g`` under steps of ``+s`` bits through the cells of ``p`` (``g`` included)."""
+    while True:
+        n = g | (p & (g << s))
+        if n == g:
+            return g
+        g = n
+        p &= p << s
+        if not p:
+            return g
+        s += s
+
+
+def fill_down(g: int, p: int, s: int) -> int:
+    """Close ``g`` under steps of ``-s`` bits through the cells of ``p`` (``g`` included)."""
+    while True:
+        n = g | (p & (g >> s))
+        if n == g:
+            return g
+        g = n
+        p &= p >> s
+        if not p:
+            return g
+        s += s
+
+
+def ray_h(seeds: int, free: int) -> int:
+    """Free cells reached from ``seeds`` by one or more horizontal steps through ``free``."""
+    x = (seeds << 1) & free
+    right = (((free + x) ^ free) & free) | x
+    x = (seeds >> 1) & free
+    if x:
+        return right | fill_down(x, free, 1)
+    return right
+
+
+def ray_v(seeds: int, free: int, stride: int) -> int:
+    """Free cells reached from ``seeds`` by one or more vertical steps through ``free``."""
+    out = 0
+    x = (seeds << stride) & free
+    if x:
+        out = fill_up(x, free, stride)
+    x = (seeds >> stride) & free
+    if x:
+        out |= fill_down(x, free, stride)
+    return out
+
+
+def levels(src: int, free: int, max_turns: int, stride: int) -> tuple[list[int], list[int]]:
+    """``(H, V)``: ``H[t]`` / ``V[t]`` are the free cells reached from the cells of ``src`` with
+    at most ``t`` turns, last step horizontal / vertical, for ``t = 0 .. max_turns``."""
+    h = ray_h(src, free)
+    v = ray_v(src, free, stride)
+    hs, vs = [h], [v]
+    for _ in range(max_turns):
+        h, v = h | ray_h(v, free), v | ray_v(h, free, stride)
+        hs.append(h)
+        vs.append(v)
+    return hs, vs
+
+
+def hits_by_level(src: int, hs: list[int], vs: list[int], t: int, stride: int) -> int:
+    """Cells one step beyond a path of at most ``t`` turns from ``src`` (given its levels):
+    occupied cells in this mask are linkable with ``<= t`` turns."""
+    vp = vs[t - 1] if t else 0
+    hp = hs[t - 1] if t else 0
+    xh = src | vp | hs[t]
+    xv = src | hp | vs[t]
+    return ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & ~src
+
+
+def linkable_mask(src: int, free: int, targets: int, max_turns: int, stride: int) -> int:
+    """The cells of ``targets`` linkable from the one-bit mask ``src``: joined by a path of at
+    most ``max_turns`` turns whose interior cells are all in ``free``.  ``src`` itself is never
+    in the result.  Pass a kind's mask as ``targets`` for "same kind", or the occupied mask for
+    the positions-only question."""
+    # Level 0, inlined (this is the hottest function of the project).
+    x = (src << 1) & free
+    h = (((free + x) ^ free) & free) | x
+    x = (src >> 1) & free
+    if x:
+        h |= fill_down(x, free, 1)
+    v = 0
+    x = (src << stride) & free
+    if x:
+        v = fill_up(x, free, stride)
+    x = (src >> stride) & free
+    if x:
+        v |= fill_down(x, free, stride)
+    hp = vp = 0
+    for _ in range(max_turns):
+        nh = h | ray_h(v, free) if v else h
+        nv = v | ray_v(h, free, stride) if h else v
+        hp, vp = h, v
+        if nh == h and nv == v:
+            break
+        h, v = nh, nv
+    xh = src | vp | h
+    xv = src | hp | v
+    return ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src
+
+
+def reachable_empty_mask(src: int, free: int, max_turns: int, stride: int) -> int:
+    """Free cells a path from ``src`` reaches with at most ``max_turns`` turns."""
+    hs, vs = levels(src, free, max_turns, stride)
+    return hs[-1] | vs[-1]
