@@ -38,19 +38,21 @@ class Direction(Enum):
 
     @property
     def dx(self) -> int:
-        return self.value[0]
+        dx: int = self.value[0]
+        return dx
 
     @property
     def dy(self) -> int:
-        return self.value[1]
+        dy: int = self.value[1]
+        return dy
 
     @property
     def is_horizontal(self) -> bool:
-        return self.value[1] == 0
+        return self.dy == 0
 
     def step(self, pos: Pos, n: int = 1) -> Pos:
         """The position ``n`` steps from ``pos`` in this direction."""
-        return Pos(pos.x + n * self.value[0], pos.y + n * self.value[1])
+        return Pos(pos.x + n * self.dx, pos.y + n * self.dy)
 
 
 class Size(NamedTuple):

@@ -110,28 +110,70 @@ def linkable_mask(src: int, free: int, targets: int, max_turns: int, stride: int
     """The cells of ``targets`` linkable from the one-bit mask ``src``: joined by a path of at
     most ``max_turns`` turns whose interior cells are all in ``free``.  ``src`` itself is never
     in the result.  Pass a kind's mask as ``targets`` for "same kind", or the occupied mask for
-    the positions-only question."""
-    # Level 0, inlined (this is the hottest function of the project).
-    x = (src << 1) & free
-    h = (((free + x) ^ free) & free) | x
-    x = (src >> 1) & free
-    if x:
-        h |= fill_down(x, free, 1)
-    v = 0
-    x = (src << stride) & free
-    if x:
-        v = fill_up(x, free, stride)
-    x = (src >> stride) & free
-    if x:
-        v |= fill_down(x, free, stride)
-    hp = vp = 0
-    for _ in range(max_turns):
-        nh = h | ray_h(v, free) if v else h
-        nv = v | ray_v(h, free, stride) if h else v
-        hp, vp = h, v
-        if nh == h and nv == v:
+    the positions-only question.
+
+    This is :func:`levels` followed by :func:`hits_by_level`, fused and with the fills inlined
+    (it is the hottest function of the project).  Each level only casts rays from the cells
+    that the previous level newly reached (rays from older seeds are already in the sets), and
+    the loop stops early at a fixed point.
+    """
+    h = v = hp = vp = 0
+    hseeds = vseeds = src
+    level = 0
+    while True:
+        # Horizontal rays from hseeds: right by the carry trick, left by doubling.
+        nh = h
+        if hseeds:
+            x = (hseeds << 1) & free
+            nh |= (((free + x) ^ free) & free) | x
+            g = (hseeds >> 1) & free
+            if g:
+                p, s = free, 1
+                while True:
+                    n = g | (p & (g >> s))
+                    if n == g:
+                        break
+                    g = n
+                    p &= p >> s
+                    if not p:
+                        break
+                    s += s
+                nh |= g
+        # Vertical rays from vseeds: down and up by doubling.
+        nv = v
+        if vseeds:
+            g = (vseeds << stride) & free
+            if g:
+                p, s = free, stride
+                while True:
+                    n = g | (p & (g << s))
+                    if n == g:
+                        break
+                    g = n
+                    p &= p << s
+                    if not p:
+                        break
+                    s += s
+                nv |= g
+            g = (vseeds >> stride) & free
+            if g:
+                p, s = free, stride
+                while True:
+                    n = g | (p & (g >> s))
+                    if n == g:
+                        break
+                    g = n
+                    p &= p >> s
+                    if not p:
+                        break
+                    s += s
+                nv |= g
+        hp, vp, h, v = h, v, nh, nv
+        if level == max_turns or (h == hp and v == vp):
             break
-        h, v = nh, nv
+        level += 1
+        # Seeds of the next level: cells newly reached along the other axis.
+        hseeds, vseeds = v & ~vp, h & ~hp
     xh = src | vp | h
     xv = src | hp | v
     return ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src

@@ -14,7 +14,7 @@ from .board import Board
 from .geometry import Pos
 from .rules import Rules
 
-__all__ = ["reference_best", "reference_linkable"]
+__all__ = ["reference_all", "reference_best", "reference_linkable"]
 
 _DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
@@ -54,6 +54,35 @@ def reference_best(board: Board, a: Pos, b: Pos, rules: Rules) -> tuple[int, int
                 continue
             heapq.heappush(heap, (nt, steps + 1, x + dx, y + dy, nd))
     return None
+
+
+def reference_all(board: Board, a: Pos, rules: Rules) -> dict[Pos, tuple[int, int]]:
+    """For every occupied cell reachable from cell ``a`` (kinds ignored), the ``(turns, length)``
+    of a best path to it: one Dijkstra from ``a`` over ``(cell, direction)`` states."""
+    heap: list[tuple[int, int, int, int, int]] = []
+    seen: set[tuple[int, int, int]] = set()
+    best: dict[Pos, tuple[int, int]] = {}
+    for d, (dx, dy) in enumerate(_DIRS):
+        heapq.heappush(heap, (0, 1, a.x + dx, a.y + dy, d))
+    while heap:
+        turns, steps, x, y, d = heapq.heappop(heap)
+        if not _is_free(board, x, y, rules.outside):
+            if (
+                0 <= x < board.width
+                and 0 <= y < board.height
+                and board.cells[y * board.width + x] >= 1
+            ):
+                best.setdefault(Pos(x, y), (turns, steps))
+            continue
+        if (x, y, d) in seen:
+            continue
+        seen.add((x, y, d))
+        for nd, (dx, dy) in enumerate(_DIRS):
+            nt = turns + (nd != d)
+            if nd != (d + 2) % 4 and nt <= rules.max_turns:
+                heapq.heappush(heap, (nt, steps + 1, x + dx, y + dy, nd))
+    best.pop(a, None)
+    return best
 
 
 def reference_linkable(board: Board, a: Pos, rules: Rules, *, same_kind: bool = True) -> list[Pos]:

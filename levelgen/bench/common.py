@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -12,7 +13,14 @@ from pathlib import Path
 from ..board import Board
 from ..rules import Rules
 
-__all__ = ["BenchBoard", "default_bench_dir", "load_bench_boards", "median_rate", "time_call"]
+__all__ = [
+    "BenchBoard",
+    "default_bench_dir",
+    "load_bench_boards",
+    "median_rate",
+    "random_board",
+    "time_call",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,3 +79,20 @@ def time_call(fn: Callable[[], object]) -> float:
 def median_rate(count: int, fn: Callable[[], object], repeats: int) -> float:
     """Median over ``repeats`` runs of ``count / seconds`` for one call of ``fn``."""
     return statistics.median(count / max(time_call(fn), 1e-9) for _ in range(repeats))
+
+
+def random_board(
+    rng: random.Random, width: int, height: int, density: float, wall_rate: float, kinds: int
+) -> Board:
+    """A board whose cells are walls with ``wall_rate``, tiles (kinds ``1..kinds``) with
+    ``density`` of the rest, else holes: the random boards of cross-checks."""
+    cells = []
+    for _ in range(width * height):
+        r = rng.random()
+        if r < wall_rate:
+            cells.append(-1)
+        elif r < wall_rate + density * (1 - wall_rate):
+            cells.append(rng.randint(1, kinds))
+        else:
+            cells.append(0)
+    return Board(width, height, tuple(cells))

@@ -1,0 +1,237 @@
+"""Exact best paths and fast reachability, cross-checked against the slow reference."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from levelgen.board import Board
+from levelgen.geometry import Pos
+from levelgen.paths import (
+    Path,
+    find_link,
+    find_path,
+    is_linkable,
+    linkable_positions,
+    path_from_corners,
+    path_problem,
+)
+from levelgen.reach import linkable_mask, reachable_empty_mask
+from levelgen.reference import reference_all, reference_best
+from levelgen.rules import Rules
+
+from .strategies import boards, rules_st
+
+PROPERTY = settings(
+    derandomize=True,
+    deadline=None,
+    max_examples=300,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def _corners(path: Path | None) -> list[tuple[int, int]] | None:
+    return None if path is None else [tuple(p) for p in path.corners]
+
+
+@PROPERTY
+@given(board=boards(), rules=rules_st, pick=st.randoms(use_true_random=False))
+def test_fast_exact_and_reference_agree(board: Board, rules: Rules, pick: object) -> None:
+    """From one tile: the bitboard linkable set, the exact path's (turns, length) and the
+    Dijkstra reference agree for every other tile, kinds ignored; every path found is legal."""
+    tiles = board.tiles()
+    if len(tiles) < 2:
+        return
+    a = tiles[pick.randrange(len(tiles))]  # type: ignore[attr-defined]
+    lay = board.layout
+    free = board.free_mask(rules.outside)
+    ref = reference_all(board, a, rules)
+    fast = linkable_positions(board, a, rules, same_kind=False)
+    assert sorted(fast) == sorted(ref)
+    for b in tiles:
+        if b == a:
+            continue
+        path = find_link(lay, free, a, b, rules)
+        got = None if path is None else (path.turns, path.length)
+        assert got == ref.get(b), (a, b)
+        if path is not None:
+            # The path is legal once both ends hold one kind (positions-only query).
+            same = board.with_cells([(a, 1), (b, 1)])
+            assert path_problem(same, path, rules) is None
+            assert path.corners[0] == a and path.corners[-1] == b
+
+
+@PROPERTY
+@given(board=boards(max_kinds=3), rules=rules_st)
+def test_same_kind_queries_match_reference(board: Board, rules: Rules) -> None:
+    """find_path / is_linkable / same-kind linkable sets agree with the reference."""
+    tiles = board.tiles()
+    for a in tiles[:6]:
+        ref = reference_all(board, a, rules)
+        want = sorted(b for b in ref if board[b] == board[a])
+        assert sorted(linkable_positions(board, a, rules)) == want
+        for b in tiles:
+            expect = ref.get(b) if (b != a and board[b] == board[a]) else None
+            path = find_path(board, a, b, rules)
+            assert (None if path is None else (path.turns, path.length)) == expect
+            assert is_linkable(board, a, b, rules) == (expect is not None)
+
+
+@PROPERTY
+@given(board=boards(max_width=12, max_height=8), rules=rules_st)
+def test_reachable_empty_cells_match_reference(board: Board, rules: Rules) -> None:
+    """The empty cells reachable from a tile are exactly those the reference reaches."""
+    tiles = board.tiles()
+    if not tiles:
+        return
+    a = tiles[0]
+    lay = board.layout
+    got = set(
+        lay.positions(
+            reachable_empty_mask(
+                1 << lay.bit(*a), board.free_mask(rules.outside), rules.max_turns, lay.stride
+            )
+        )
+    )
+    expected = set()
+    for y in range(-1, board.height + 1):
+        for x in range(-1, board.width + 1):
+            p = Pos(x, y)
+            inside = board.is_inside(p)
+            if (inside and board[p] == 0) or (not inside and rules.outside):
+                # p is reachable when a tile placed there would be linkable from a.
+                probe = board.with_cells([(p, 99)]) if inside else None
+                if probe is not None and reference_best(probe, a, p, rules) is not None:
+                    expected.add(p)
+    inside_got = {p for p in got if board.is_inside(p)}
+    assert inside_got == expected
+
+
+def test_best_path_is_deterministic_and_lexicographically_smallest() -> None:
+    # An empty 5x4 board with tiles in opposite corners: many 2-turn paths of length 7 tie.
+    board = Board.from_rows(["1....", ".....", ".....", "....1"])
+    path = find_path(board, Pos(0, 0), Pos(4, 3), Rules())
+    assert path is not None and path.turns == 1 and path.length == 7
+    # Two 1-turn paths tie; the one whose second corner is smaller as (x, y) wins: (0, 3).
+    assert _corners(path) == [(0, 0), (0, 3), (4, 3)]
+    assert find_path(board, Pos(0, 0), Pos(4, 3), Rules()) == path
+
+
+# ----- named tricky cases (all boards non-square) ------------------------------------------
+
+
+def _rotate(rows: list[str]) -> list[str]:
+    """Rotate a text board a quarter turn clockwise."""
+    return ["".join(row[x] for row in reversed(rows)) for x in range(len(rows[0]))]
+
+
+def _find_kind(board: Board, kind: int) -> list[Pos]:
+    return [p for p in board.tiles() if board[p] == kind]
+
+
+def test_ring_path_on_each_side() -> None:
+    rows = ["1221", "3443", "5665"]  # 1s on top corners, blocked inside: only the top ring links
+    for side in range(4):
+        board = Board.from_rows(rows)
+        a, b = _find_kind(board, 1)
+        path = find_path(board, a, b, Rules())
+        assert path is not None, side
+        assert (path.turns, path.length) == (2, 5)
+        assert any(not board.is_inside(p) for p in path.corners)
+        assert find_path(board, a, b, Rules(outside=False)) is None
+        rows = _rotate(rows)
+
+
+def test_adjacent_tiles_have_no_interior() -> None:
+    board = Board.from_rows(["11.", "2#2"])
+    path = find_path(board, Pos(0, 0), Pos(1, 0), Rules(max_turns=0, outside=False))
+    assert path is not None
+    assert (path.turns, path.length, _corners(path)) == (0, 1, [(0, 0), (1, 0)])
+
+
+def test_blocked_straight_line() -> None:
+    board = Board.from_rows(["121", "3.3"])
+    assert find_path(board, Pos(0, 0), Pos(2, 0), Rules(outside=False)) is None
+    via_ring = find_path(board, Pos(0, 0), Pos(2, 0), Rules())
+    assert via_ring is not None and (via_ring.turns, via_ring.length) == (2, 4)
+    assert _corners(via_ring) == [(0, 0), (0, -1), (2, -1), (2, 0)]
+    # max_turns 0: only the straight line, which is blocked.
+    assert find_path(board, Pos(0, 0), Pos(2, 0), Rules(max_turns=0)) is None
+    # The 3s link under the 2 with 2 turns only when the middle cell is free below: it is.
+    under = find_path(board, Pos(0, 1), Pos(2, 1), Rules(max_turns=0, outside=False))
+    assert under is not None and under.length == 2
+
+
+def test_fewest_turns_beats_shorter_path_with_more_turns() -> None:
+    # A 3-turn path of 6 steps exists (over the top row), but the best path is the 2-turn
+    # U through the ring below the board, 8 steps.
+    board = Board.from_rows(["....2", "1.2.1", "..2.."])
+    path = find_path(board, Pos(0, 1), Pos(4, 1), Rules(max_turns=3))
+    assert path is not None and (path.turns, path.length) == (2, 8)
+    assert reference_best(board, Pos(0, 1), Pos(4, 1), Rules(max_turns=3)) == (2, 8)
+    legal_3 = path_from_corners([Pos(0, 1), Pos(0, 0), Pos(3, 0), Pos(3, 1), Pos(4, 1)])
+    assert path_problem(board, legal_3, Rules(max_turns=3)) is None
+    assert legal_3.length == 6
+
+
+def test_equal_turn_arrivals_from_different_directions() -> None:
+    # A per-cell minimum-turn BFS that forgets the arrival direction answers "no" here.
+    board = Board.from_rows(["#.#.2#", "1..21."])
+    path = find_path(board, Pos(0, 1), Pos(4, 1), Rules())
+    assert path is not None
+    assert (path.turns, path.length) == reference_best(board, Pos(0, 1), Pos(4, 1), Rules())
+
+
+def test_same_cell_different_kinds_walls_and_non_tiles() -> None:
+    board = Board.from_rows(["1.2#", ".1#2"])
+    assert find_path(board, Pos(0, 0), Pos(0, 0), Rules()) is None
+    assert find_path(board, Pos(0, 0), Pos(2, 0), Rules()) is None  # different kinds
+    assert find_path(board, Pos(0, 0), Pos(1, 0), Rules()) is None  # empty cell
+    assert find_path(board, Pos(3, 0), Pos(3, 0), Rules()) is None  # wall
+    assert find_path(board, Pos(2, 0), Pos(3, 1), Rules()) is None  # walls fence the 2s in
+    around = find_path(board, Pos(2, 0), Pos(3, 1), Rules(max_turns=3))  # round the walls
+    assert around is not None and (around.turns, around.length) == (3, 6)
+    assert reference_best(board, Pos(2, 0), Pos(3, 1), Rules(max_turns=3)) == (3, 6)
+    path = find_path(board, Pos(0, 0), Pos(1, 1), Rules(max_turns=1, outside=False))
+    assert path is not None and path.turns == 1
+
+
+def test_max_turns_zero_and_one() -> None:
+    board = Board.from_rows(["1.2", "..1", "2.."])
+    a, b = Pos(0, 0), Pos(2, 1)
+    assert find_path(board, a, b, Rules(max_turns=0)) is None
+    one = find_path(board, a, b, Rules(max_turns=1, outside=False))
+    assert one is not None and (one.turns, one.length) == (1, 3)
+    assert _corners(one) == [(0, 0), (0, 1), (2, 1)]
+
+
+def test_out_of_board_position_raises() -> None:
+    board = Board.from_rows(["11", ".."])
+    try:
+        find_path(board, Pos(0, 0), Pos(5, 0), Rules())
+    except IndexError as exc:
+        assert "outside" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError("expected IndexError")
+
+
+def test_linkable_mask_excludes_source_and_respects_targets() -> None:
+    board = Board.from_rows(["1111", "...."])
+    lay = board.layout
+    src = 1 << lay.bit(1, 0)
+    free = board.free_mask(True)
+    hit = linkable_mask(src, free, board.occupied_mask(), 2, lay.stride)
+    assert not hit & src
+    assert set(lay.positions(hit)) == {Pos(0, 0), Pos(2, 0), Pos(3, 0)}
+    only = 1 << lay.bit(3, 0)
+    assert linkable_mask(src, free, only, 2, lay.stride) == only
+
+
+def test_path_problem_reports_reasons() -> None:
+    board = Board.from_rows(["1#1", "..."])
+    bad = path_from_corners([Pos(0, 0), Pos(2, 0)])
+    assert "wall" in (path_problem(board, bad, Rules()) or "")
+    ring = path_from_corners([Pos(0, 0), Pos(0, -1), Pos(2, -1), Pos(2, 0)])
+    assert path_problem(board, ring, Rules()) is None
+    assert "outside" in (path_problem(board, ring, Rules(outside=False)) or "")
+    assert "turns" in (path_problem(board, ring, Rules(max_turns=1)) or "")
