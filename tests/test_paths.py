@@ -235,3 +235,22 @@ def test_path_problem_reports_reasons() -> None:
     assert path_problem(board, ring, Rules()) is None
     assert "outside" in (path_problem(board, ring, Rules(outside=False)) or "")
     assert "turns" in (path_problem(board, ring, Rules(max_turns=1)) or "")
+
+
+def test_largest_boards_agree_with_reference() -> None:
+    """64x64 (the size cap) and a 64x1 strip: bit layout and rays at full width."""
+    import random
+
+    from levelgen.bench.common import random_board
+
+    rng = random.Random(64)
+    for width, height, density in ((64, 64, 0.5), (64, 1, 0.4), (1, 64, 0.4)):
+        board = random_board(rng, width, height, density, 0.05, 2)
+        for rules in (Rules(), Rules(max_turns=1, outside=False)):
+            tiles = board.tiles()
+            for a in tiles[:: max(1, len(tiles) // 4)]:
+                ref = reference_all(board, a, rules)
+                assert sorted(linkable_positions(board, a, rules, same_kind=False)) == sorted(ref)
+                for b in list(ref)[:5]:
+                    path = find_link(board.layout, board.free_mask(rules.outside), a, b, rules)
+                    assert path is not None and (path.turns, path.length) == ref[b]
