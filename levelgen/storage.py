@@ -1,0 +1,356 @@
+"""Reading and writing level files: the only file I/O of the library.
+
+Reading is defensive, since files come from anywhere.  A file is refused, with a
+:class:`ReadError` whose problems carry a JSON pointer and a reason, when it is missing or
+unreadable, larger than ``MAX_FILE_BYTES``, empty, not UTF-8, not JSON, or when its JSON has a
+duplicate key, ``NaN`` / ``Infinity`` (or a number too large to be one), an absurdly long
+integer, or nesting deeper than ``MAX_DEPTH``; then it must be a level file of format v1
+(:func:`levelgen.schema.parse_level_data`).  ``-`` names standard input / output.
+
+Writing is canonical and atomic.  ``format_level`` gives deterministic bytes for a level
+(fields in model order, free-form maps sorted, two-space indent with arrays of numbers kept on
+one line, a trailing newline), so the same level always makes the same file.  ``write_text``
+writes a temporary file in the target's directory and renames it over the target with
+``os.replace``: a reader sees the old file or the new one, never half of one, and a failed
+write leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from .level import Level
+from .schema import LevelFile, LevelFormatError, parse_level_data
+from .verify import Problem
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "STDIO",
+    "ReadError",
+    "WriteError",
+    "format_json",
+    "format_level",
+    "parse_json",
+    "read_bytes",
+    "read_json",
+    "read_level",
+    "read_text",
+    "write_level",
+    "write_text",
+]
+
+#: The largest file read, in bytes (4 MiB; a 64x64 level with its solution is about 210 KiB).
+MAX_FILE_BYTES = 4 * 1024 * 1024
+#: The deepest nesting of arrays and objects accepted (a level file needs 5).
+MAX_DEPTH = 16
+#: The name that means standard input (reading) or standard output (writing).
+STDIO = "-"
+#: Integers longer than this many digits are refused before Python converts them.
+_MAX_INT_DIGITS = 40
+_LINE_WIDTH = 100
+
+
+class ReadError(ValueError):
+    """A file that cannot be read as a level: ``source`` names it, ``problems`` say where in it
+    (a JSON pointer, ``""`` for the whole file) and why.  ``is_format`` is True when the file
+    is JSON but not a level file (schema problems), False when it could not be read as JSON."""
+
+    def __init__(self, source: str, problems: list[Problem], *, is_format: bool = False) -> None:
+        self.source = source
+        self.problems = tuple(problems)
+        self.is_format = is_format
+        super().__init__(f"{source}: " + "; ".join(str(p) for p in self.problems))
+
+
+class WriteError(OSError):
+    """A file that could not be written; nothing was left half-written."""
+
+
+# ----- reading ----------------------------------------------------------------------------------
+
+
+def read_bytes(source: str | Path, *, max_bytes: int = MAX_FILE_BYTES, what: str = "file") -> bytes:
+    """The bytes of ``source`` (``"-"``: standard input), at most ``max_bytes``.
+
+    Raises ``ReadError`` for a missing, unreadable, oversized or empty file."""
+    name = str(source)
+    try:
+        if name == STDIO:
+            data = _read_capped(sys.stdin.buffer, max_bytes)
+        else:
+            path = Path(source)
+            size = path.stat().st_size
+            if path.is_file() and size > max_bytes:
+                raise _too_big(name, size, max_bytes, what)
+            with path.open("rb") as handle:
+                data = _read_capped(handle, max_bytes)
+    except FileNotFoundError:
+        raise ReadError(name, [Problem("", f"no such {what}")]) from None
+    except IsADirectoryError:
+        raise ReadError(name, [Problem("", f"is a directory, not a {what}")]) from None
+    except PermissionError:
+        raise ReadError(name, [Problem("", "permission denied")]) from None
+    except OSError as exc:
+        raise ReadError(name, [Problem("", f"cannot read: {exc.strerror or exc}")]) from None
+    if len(data) > max_bytes:
+        raise _too_big(name, len(data), max_bytes, what)
+    if not data.strip():
+        raise ReadError(name, [Problem("", f"the {what} is empty")])
+    return data
+
+
+def _read_capped(handle: BinaryIO, max_bytes: int) -> bytes:
+    return handle.read(max_bytes + 1)
+
+
+def _too_big(name: str, size: int, max_bytes: int, what: str) -> ReadError:
+    shown = f"{size} bytes" if size <= max_bytes + 1 else "more"
+    return ReadError(
+        name,
+        [Problem("", f"the {what} is larger than the cap of {_format_bytes(max_bytes)} ({shown})")],
+    )
+
+
+def _format_bytes(n: int) -> str:
+    if n % (1024 * 1024) == 0:
+        return f"{n // (1024 * 1024)} MiB"
+    if n % 1024 == 0:
+        return f"{n // 1024} KiB"
+    return f"{n} bytes"
+
+
+def read_text(source: str | Path, *, max_bytes: int = MAX_FILE_BYTES, what: str = "file") -> str:
+    """The text of ``source`` decoded as UTF-8 (a leading byte order mark is dropped).
+
+    Raises ``ReadError`` as :func:`read_bytes` does, and for bytes that are not UTF-8."""
+    data = read_bytes(source, max_bytes=max_bytes, what=what)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ReadError(
+            str(source),
+            [Problem("", f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start}")],
+        ) from None
+
+
+def read_json(source: str | Path) -> object:
+    """The JSON value of ``source``; ``ReadError`` when it is not acceptable JSON (see the
+    module docstring)."""
+    return parse_json(read_text(source), str(source))
+
+
+def read_level(source: str | Path) -> LevelFile:
+    """The level file ``source``.  ``ReadError`` when it cannot be read, is not JSON, or is not
+    a level file of format v1 (then ``is_format`` is True)."""
+    data = read_json(source)
+    try:
+        return parse_level_data(data)
+    except LevelFormatError as exc:
+        raise ReadError(str(source), list(exc.problems), is_format=True) from None
+
+
+@dataclass(frozen=True, slots=True)
+class _Flaw:
+    """A value the JSON parser met that must be refused; found (with its place) after parsing."""
+
+    reason: str
+
+
+class _Object(dict[str, Any]):
+    """A JSON object that had a duplicate key (the first one is recorded)."""
+
+    duplicate: str = ""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            flawed = _Object(pairs)
+            flawed.duplicate = key
+            return flawed
+        out[key] = value
+    return out
+
+
+def _constant(name: str) -> _Flaw:
+    return _Flaw(f"{name} is not allowed: JSON numbers must be finite")
+
+
+def _float(text: str) -> float | _Flaw:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        return _Flaw(f"the number {text[:30]} is too large")
+    return value
+
+
+def _int(text: str) -> int | _Flaw:
+    if len(text.lstrip("-")) > _MAX_INT_DIGITS:
+        return _Flaw(f"an integer of {len(text.lstrip('-'))} digits is too long")
+    return int(text)
+
+
+def parse_json(text: str, source: str = "<text>") -> object:
+    """Parse ``text`` as strict JSON (see the module docstring); ``ReadError`` naming the
+    place (a JSON pointer, or a line and column for syntax errors) and the reason."""
+    try:
+        value = json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_constant=_constant,
+            parse_float=_float,
+            parse_int=_int,
+        )
+    except json.JSONDecodeError as exc:
+        raise ReadError(
+            source, [Problem("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")]
+        ) from None
+    except RecursionError:
+        raise ReadError(source, [Problem("", _too_deep())]) from None
+    flaw = _first_flaw(value)
+    if flaw is not None:
+        pointer, reason = flaw
+        raise ReadError(source, [Problem(pointer, reason)])
+    return value
+
+
+def _too_deep() -> str:
+    return f"arrays and objects are nested deeper than the limit of {MAX_DEPTH}"
+
+
+def _first_flaw(value: object) -> tuple[str, str] | None:
+    """The first refused value of a parsed document, as (pointer, reason), or None.
+
+    Iterative, so no document can exhaust the stack here; the walk is depth first in document
+    order."""
+    stack: list[tuple[object, str, int]] = [(value, "", 0)]
+    while stack:
+        node, pointer, depth = stack.pop()
+        if isinstance(node, _Flaw):
+            return pointer, node.reason
+        if isinstance(node, dict | list) and depth >= MAX_DEPTH:
+            return pointer, _too_deep()
+        if isinstance(node, _Object):
+            key = node.duplicate
+            return f"{pointer}/{_escape(key)}", f"duplicate key {key!r}"
+        if isinstance(node, dict):
+            children = [(v, f"{pointer}/{_escape(k)}") for k, v in node.items()]
+        elif isinstance(node, list):
+            children = [(v, f"{pointer}/{i}") for i, v in enumerate(node)]
+        else:
+            continue
+        stack.extend((v, p, depth + 1) for v, p in reversed(children))
+    return None
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+# ----- writing ----------------------------------------------------------------------------------
+
+
+def format_level(level: Level | LevelFile) -> str:
+    """The canonical text of a level file (deterministic, ending with a newline)."""
+    file = level if isinstance(level, LevelFile) else LevelFile.from_core(level)
+    return format_json(file.to_data())
+
+
+def format_json(value: object) -> str:
+    """``value`` as indented JSON with a trailing newline: objects one member per line, arrays
+    of scalars on one line, other arrays on one line when they fit in 100 columns."""
+    return "".join(_format(value, 0, 0)) + "\n"
+
+
+def _format(value: object, indent: int, column: int) -> Iterator[str]:
+    """Lines of ``value`` nested ``indent`` spaces deep, its first line starting at ``column``."""
+    flat = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+    if not isinstance(value, dict | list) or not value:
+        yield flat
+        return
+    scalars = isinstance(value, list) and not any(isinstance(v, dict | list) for v in value)
+    if scalars or (column + len(flat) <= _LINE_WIDTH and _depth(value) <= 3):
+        yield flat
+        return
+    inner = indent + 2
+    items: list[tuple[str, object]]
+    if isinstance(value, dict):
+        items = [(json.dumps(k, ensure_ascii=False) + ": ", v) for k, v in value.items()]
+        open_, close = "{", "}"
+    else:
+        items = [("", v) for v in value]
+        open_, close = "[", "]"
+    yield open_ + "\n"
+    for i, (prefix, item) in enumerate(items):
+        yield " " * inner + prefix
+        yield from _format(item, inner, inner + len(prefix))
+        yield ",\n" if i < len(items) - 1 else "\n"
+    yield " " * indent + close
+
+
+def _depth(value: object) -> int:
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+def write_level(level: Level | LevelFile, target: str | Path) -> str:
+    """Write ``level`` canonically to ``target`` (``"-"``: standard output), atomically.
+    Returns the text written; ``WriteError`` when it could not be written (nothing is left
+    half-written)."""
+    text = format_level(level)
+    write_text(text, target)
+    return text
+
+
+def write_text(text: str, target: str | Path) -> None:
+    """Write ``text`` (UTF-8) to ``target`` atomically: a temporary file in the same directory,
+    flushed and synced, then renamed over the target.  ``"-"`` writes to standard output.
+    ``WriteError`` on failure, with the temporary file removed."""
+    if str(target) == STDIO:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    import tempfile  # here, not at the top: reading (the quick path of verify) never needs it
+
+    path = Path(target)
+    folder = path.parent
+    tmp_name = ""
+    try:
+        mode = _new_file_mode(path)
+        fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp_name, mode)
+        os.replace(tmp_name, path)
+        tmp_name = ""
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise WriteError(f"cannot write {path}: {reason}") from None
+    finally:
+        if tmp_name:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+
+
+def _new_file_mode(path: Path) -> int:
+    """The permission bits for the written file: those of the file it replaces, else the
+    usual ``0o666`` less the process umask."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

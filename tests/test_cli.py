@@ -1,0 +1,300 @@
+"""The command line, through typer's CliRunner: every command, its output and its exit code."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import levelgen.cli
+import levelgen.solvers
+from levelgen import __version__
+from levelgen.cli import app
+from levelgen.render import render_board, use_color
+from levelgen.schema import level_json_schema
+from levelgen.solvers import SolveResult, SolveStatus
+from levelgen.storage import format_json
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    """Invoke the CLI; any exception other than a clean exit is a bug."""
+    result = runner.invoke(app, list(args), input=input)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+def hand_made(tmp_path: Path, rows: list[list[int]], outside: bool = True) -> Path:
+    path = tmp_path / "hand.json"
+    data = {
+        "game": "linkup",
+        "format_version": 1,
+        "rules": {"max_turns": 2, "outside": outside},
+        "board": {"width": len(rows[0]), "height": len(rows), "rows": rows},
+    }
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+# ----- create ---------------------------------------------------------------------------------
+
+
+def test_create_writes_a_level_to_standard_output() -> None:
+    result = run("create", "--size", "12x8", "--seed", "42")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == "linkup" and data["format_version"] == 1
+    assert (data["board"]["width"], data["board"]["height"]) == (12, 8)
+    assert len(data["solution"]) == 48
+    assert data["generator"]["seed"] == 42
+    assert result.stderr == ""  # not a terminal, no -o: nothing but the level
+
+
+def test_same_seed_same_bytes() -> None:
+    args = ("create", "--size", "10x6", "--seed", "7", "--max-turns", "3", "--no-outside")
+    first, second = run(*args), run(*args)
+    assert first.stdout == second.stdout
+    data = json.loads(first.stdout)
+    assert data["rules"] == {"max_turns": 3, "outside": False}
+
+
+def test_create_without_seed_records_the_seed_it_drew(tmp_path: Path) -> None:
+    out = tmp_path / "level.json"
+    result = run("create", "--size", "6x4", "-o", str(out))
+    assert result.exit_code == 0
+    seed = json.loads(out.read_text(encoding="utf-8"))["generator"]["seed"]
+    again = run("create", "--size", "6x4", "--seed", str(seed))
+    assert again.stdout == out.read_text(encoding="utf-8")
+    assert f"seed {seed}" in result.stderr and str(out) in result.stderr
+
+
+def test_create_on_a_terminal_shows_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(levelgen.cli, "_stderr_is_terminal", lambda: True)
+    result = run("create", "--size", "6x4", "--seed", "1", "--kinds", "3")
+    assert result.exit_code == 0
+    lines = result.stderr.splitlines()
+    assert "6x4, 24 tiles, 3 kinds" in lines[-1]
+    assert any(line.startswith(" 0 ·") for line in lines)
+    json.loads(result.stdout)
+
+
+def test_create_with_a_layout(tmp_path: Path) -> None:
+    layout = tmp_path / "shape.txt"
+    layout.write_text("oooooo\noo..oo\no#oo#o\noooooo\n", encoding="utf-8")
+    result = run("create", "--layout", str(layout), "--seed", "3")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["board"]["rows"]
+    assert rows[1][2:4] == [0, 0] and rows[2][1] == -1 and rows[2][4] == -1
+    assert run("create", "--layout", str(layout), "--size", "6x4", "--seed", "3").stdout == (
+        result.stdout
+    )
+
+
+# ----- verify ---------------------------------------------------------------------------------
+
+
+def test_verify_a_created_level(tmp_path: Path) -> None:
+    out = tmp_path / "level.json"
+    assert run("create", "--size", "12x8", "--seed", "5", "-o", str(out)).exit_code == 0
+    result = run("verify", str(out))
+    assert result.exit_code == 0
+    assert result.stdout.startswith(f"{out}: ok: solution replayed (12x8, 96 tiles")
+
+
+def test_verify_reads_standard_input() -> None:
+    level = run("create", "--size", "6x4", "--seed", "9").stdout
+    result = run("verify", "-", input=level)
+    assert result.exit_code == 0 and result.stdout.startswith("-: ok")
+
+
+def test_verify_json_and_the_most_serious_exit_code(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    run("create", "--size", "6x4", "--seed", "1", "-o", str(good))
+    data = json.loads(good.read_text(encoding="utf-8"))
+    data["solution"].pop()
+    invalid = tmp_path / "invalid.json"
+    invalid.write_text(json.dumps(data), encoding="utf-8")
+    missing = tmp_path / "missing.json"
+    result = run("verify", "--json", str(good), str(invalid), str(missing))
+    report = json.loads(result.stdout)
+    assert result.exit_code == 3 == report["exit_code"]
+    statuses = [(f["status"], f["exit_code"]) for f in report["files"]]
+    assert statuses == [("ok", 0), ("invalid", 1), ("unreadable", 3)]
+    assert report["files"][1]["problems"][0]["pointer"] == "/solution"
+    assert run("verify", str(good), str(invalid)).exit_code == 1
+
+
+def test_verify_solves_a_level_without_solution(tmp_path: Path) -> None:
+    path = hand_made(tmp_path, [[1, 2, 2, 1], [3, -1, 0, 3], [1, 2, 2, 1]])
+    result = run("verify", str(path), "--method", "search")
+    assert result.exit_code == 0
+    assert result.stdout == f"{path}: solvable: a solution of 5 steps was found\n"
+
+
+def test_verify_reports_an_unsolvable_level_with_its_deadlock_core(tmp_path: Path) -> None:
+    rows = [[1, 2, 3, 4], [2, 1, 4, 3], [3, 4, 1, 2], [4, 3, 2, 1]]
+    path = hand_made(tmp_path, rows, outside=False)
+    result = run("verify", str(path), "--method", "search", "--json")
+    assert result.exit_code == 1
+    (verdict,) = json.loads(result.stdout)["files"]
+    assert verdict["status"] == "unsolvable"
+    assert [0, 0] in verdict["deadlock"]
+    text = run("verify", str(path), "--method", "search").stdout
+    assert text.startswith(f"{path}: unsolvable: ") and "deadlock core: [0, 0]" in text
+
+
+def _undecided(*args: Any, **kwargs: Any) -> SolveResult:
+    return SolveResult(SolveStatus.UNKNOWN, reason="the node budget ran out")
+
+
+def test_verify_undecided_exits_4(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(levelgen.solvers, "solve", _undecided)
+    path = hand_made(tmp_path, [[1, 1]])
+    result = run("verify", str(path), "--time-limit", "2")
+    assert result.exit_code == 4
+    assert result.stdout == f"{path}: undecided within 2 s: the node budget ran out\n"
+
+
+def test_verify_does_not_load_ortools(tmp_path: Path) -> None:
+    """The quick path: a level with a solution is replayed without CP-SAT (nor rich)."""
+    out = tmp_path / "level.json"
+    run("create", "--size", "12x8", "--seed", "5", "-o", str(out))
+    code = (
+        "import sys\nfrom levelgen.cli import main\n"
+        "sys.argv = ['levelgen', 'verify', sys.argv[1]]\n"
+        "try:\n    main()\nexcept SystemExit as e:\n    assert e.code == 0, e.code\n"
+        "bad = [m for m in sys.modules if m.startswith(('ortools', 'levelgen.solvers.cpsat',"
+        " 'rich'))]\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code, str(out)], check=True, capture_output=True)
+
+
+# ----- solve ------------------------------------------------------------------------------------
+
+
+def test_solve_adds_solution_and_metrics(tmp_path: Path) -> None:
+    path = hand_made(tmp_path, [[1, 2, 2, 1], [3, -1, 0, 3], [1, 2, 2, 1]])
+    out = tmp_path / "solved.json"
+    result = run("solve", str(path), "-o", str(out), "--method", "search")
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert len(data["solution"]) == 5 and data["metrics"]["start_moves"] >= 1
+    assert data["id"].startswith("sha256:")
+    assert "solution 5 steps" in result.stderr
+    assert run("verify", str(out)).exit_code == 0
+    assert run("solve", str(path), "--method", "search").stdout == out.read_text("utf-8")
+
+
+def test_solve_unsolvable_exits_1_and_writes_nothing(tmp_path: Path) -> None:
+    rows = [[1, 2, 3, 4], [2, 1, 4, 3], [3, 4, 1, 2], [4, 3, 2, 1]]
+    path = hand_made(tmp_path, rows, outside=False)
+    out = tmp_path / "solved.json"
+    result = run("solve", str(path), "-o", str(out), "--method", "search")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{path}: unsolvable: ")
+    assert not out.exists()
+
+
+def test_solve_undecided_exits_4(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(levelgen.solvers, "solve", _undecided)
+    result = run("solve", str(hand_made(tmp_path, [[1, 1]])))
+    assert result.exit_code == 4 and "undecided within 10 s" in result.stderr
+
+
+# ----- show -------------------------------------------------------------------------------------
+
+
+def test_show_draws_the_board_plain_when_not_a_terminal(tmp_path: Path) -> None:
+    path = hand_made(tmp_path, [[1, 2, 2, 1], [3, -1, 0, 3], [1, 2, 2, 1]])
+    result = run("show", str(path))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:4] == [
+        "     0 1 2 3",
+        "   · · · · · ·",
+        " 0 · 1 2 2 1 ·",
+        " 1 · 3 # . 3 ·",
+    ]
+    assert "\x1b[" not in result.stdout
+    assert result.stdout.splitlines()[-1].startswith("4x3, 10 tiles, 3 kinds")
+
+
+def test_show_a_step_draws_its_path(tmp_path: Path) -> None:
+    path = hand_made(tmp_path, [[1, 2, 2, 1], [3, -1, 0, 3], [1, 2, 2, 1]])
+    solved = tmp_path / "solved.json"
+    run("solve", str(path), "--method", "search", "-o", str(solved))
+    data = json.loads(solved.read_text(encoding="utf-8"))
+    step = next(i for i, s in enumerate(data["solution"]) if len(s["path"]) == 4)
+    result = run("show", str(solved), "--step", str(step))
+    assert result.exit_code == 0
+    assert "┌" in result.stdout or "└" in result.stdout
+    assert "[" in result.stdout and "]" in result.stdout
+    assert result.stdout.splitlines()[-1].startswith(f"step {step} of 5: kind ")
+
+
+def test_show_a_step_out_of_range(tmp_path: Path) -> None:
+    path = hand_made(tmp_path, [[1, 1]])
+    assert "has no solution to step through" in run("show", str(path), "--step", "0").stderr
+    level = run("create", "--size", "4x2", "--seed", "1").stdout
+    result = run("show", "-", "--step", "4", input=level)
+    assert result.exit_code == 2
+    assert "Invalid value for '--step': 4 is not in 0..3" in result.stderr
+
+
+def test_render_marks_the_ring_and_walls_without_outside() -> None:
+    from levelgen.board import Board
+    from levelgen.rules import Rules
+
+    text = render_board(Board.from_rows(["1#1"]), Rules(2, False))
+    assert text.splitlines() == ["     0 1 2", "   ┌───────┐", " 0 │ 1 # 1 │", "   └───────┘"]
+    colored = render_board(Board.from_rows(["1#1"]), Rules(), color=True)
+    assert "\x1b[" in colored and colored.count("1") >= 2
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_use_color_only_on_a_terminal_without_no_color() -> None:
+    assert use_color(_Tty(), {})
+    assert not use_color(_Tty(), {"NO_COLOR": "1"})
+    assert not use_color(_Tty(), {"TERM": "dumb"})
+    assert not use_color(io.StringIO(), {})
+
+
+# ----- schema, version, help --------------------------------------------------------------------
+
+
+def test_schema_prints_the_generated_schema() -> None:
+    result = run("schema")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == level_json_schema()
+
+
+def test_schema_check(tmp_path: Path) -> None:
+    assert run("schema", "--check").exit_code == 0
+    stale = tmp_path / "stale.json"
+    stale.write_text(format_json({"type": "object"}), encoding="utf-8")
+    result = run("schema", "--check", "--file", str(stale))
+    assert result.exit_code == 1 and "out of date" in result.stderr
+    assert run("schema", "--check", "--file", str(tmp_path / "none.json")).exit_code == 3
+    fresh = tmp_path / "fresh.json"
+    assert run("schema", "-o", str(fresh)).exit_code == 0
+    assert run("schema", "--check", "--file", str(fresh)).exit_code == 0
+
+
+def test_version_and_help() -> None:
+    assert run("version").stdout == f"{__version__}\n"
+    result = run("--help")
+    assert "Exit codes: 0 ok or solvable" in result.stdout
+    for command in ("create", "verify", "solve", "show", "schema", "bench"):
+        assert command in result.stdout
