@@ -1,19 +1,22 @@
 """Measured difficulty: facts about a level observed along its solution.
 
-Pure: only counts legal moves on states.  Richer measures (dead-end rate of random play, forced
-moves) belong here too.
+Pure: only counts legal moves on states.  ``count_moves`` counts one state from scratch;
+``solution_move_counts`` counts every state along a solution incrementally, which is what the
+generator needs (a 24x14 level has 168 states).  Richer measures (dead-end rate of random play,
+forced moves) belong here too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import Board
+from .board import Board, iter_bits
 from .level import Metrics
 from .moves import Move, legal_pairs
+from .reach import hits_by_level, levels, linkable_mask
 from .rules import Rules
 
-__all__ = ["count_moves", "solution_metrics"]
+__all__ = ["count_moves", "solution_metrics", "solution_move_counts"]
 
 
 def count_moves(board: Board, rules: Rules) -> int:
@@ -26,15 +29,122 @@ def count_moves(board: Board, rules: Rules) -> int:
     )
 
 
+def solution_move_counts(board: Board, rules: Rules, moves: Sequence[Move]) -> list[int]:
+    """The number of legal moves on each state along ``moves``, before each step (so one count
+    per move, the first being ``count_moves(board, rules)``).
+
+    ``moves`` must be a valid solution (or prefix of one) of ``board``: this does not check
+    legality, it only counts.
+
+    How it stays cheap.  ``links[x]`` is the mask of same-kind tiles linkable from tile bit
+    ``x``, and ``total`` the sum of their sizes (each move counted from both ends).  Removing
+    the pair ``a, b`` only adds free cells, so a link between two remaining tiles never breaks;
+    the links that vanish are those of ``a`` and ``b``, recorded in ``links[a]`` and
+    ``links[b]``.  A link that appears must run across ``a`` or ``b``: both of its ends are
+    reached by paths from those two cells (the reach levels of :mod:`levelgen.reach` from the
+    seeds ``a | b`` at once), with turns adding up to at most ``max_turns``.  Both ends are
+    also *open*: not yet linked to every other tile of their kind (``open_mask``; a tile once
+    closed stays closed).  Only such pairs are tested: a handful of link tests per step
+    instead of one per tile.  Counts are checked against :func:`count_moves` on every state
+    in the tests."""
+    lay = board.layout
+    stride, k = lay.stride, rules.max_turns
+    free = board.free_mask(rules.outside)
+    size = (lay.height + 2) * stride
+    kind_of = [0] * size
+    links = [0] * size
+    kind_mask = board.kind_masks()
+    open_mask = total = 0
+    for kind, mask in kind_mask.items():
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            x = low.bit_length() - 1
+            kind_of[x] = kind
+            if rest:
+                # A tile with no free neighbour (most of a full board) links only to neighbours.
+                near = (low << 1) | (low >> 1) | (low << stride) | (low >> stride)
+                hit = linkable_mask(low, free, rest, k, stride) if near & free else near & rest
+                if hit:
+                    links[x] |= hit
+                    total += 2 * hit.bit_count()
+                    for y in iter_bits(hit):
+                        links[y] |= low
+            if links[x] != mask ^ low:
+                open_mask |= low
+    counts = []
+    for move in moves:
+        counts.append(total // 2)
+        a = (move.a.y + 1) * stride + move.a.x + 1
+        b = (move.b.y + 1) * stride + move.b.x + 1
+        pair = (1 << a) | (1 << b)
+        # The links of a and b vanish, at both of their ends; open tiles of their kind whose
+        # only missing partners were a and b close.
+        total -= links[a].bit_count() + links[b].bit_count()
+        rest = (links[a] | links[b]) & ~pair
+        links[a] = links[b] = 0
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            x = low.bit_length() - 1
+            lost = links[x] & pair
+            links[x] ^= lost
+            total -= lost.bit_count()
+        kind = kind_of[a]
+        mask = kind_mask[kind] = kind_mask[kind] & ~pair
+        rest = mask & open_mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if links[low.bit_length() - 1] == mask ^ low:
+                open_mask ^= low
+        open_mask &= ~pair
+        free |= pair
+        if not open_mask:
+            continue
+        # New links run across a or b, between open tiles of one kind reaching them.  With
+        # ``reach[t]`` those reaching a or b with at most t turns, a new link x-y splits there
+        # into paths of t1 + t2 <= k turns, so its end of fewer turns is in reach[k // 2].
+        # Those ends are taken in order of turns; each is tested against the partners its
+        # turns allow that were not taken before it, so every candidate pair once.
+        hs, vs = levels(pair, free, k, stride)
+        reach = [hits_by_level(pair, hs, vs, t, stride) & open_mask for t in range(k + 1)]
+        done = 0
+        for t in range(k // 2 + 1):
+            ends = reach[t] & ~done
+            while ends:
+                low = ends & -ends
+                ends ^= low
+                done |= low
+                x = low.bit_length() - 1
+                mask = kind_mask[kind_of[x]]
+                unlinked = mask & reach[k - t] & ~done & ~links[x]
+                if not unlinked:
+                    continue
+                hit = linkable_mask(low, free, unlinked, k, stride)
+                if hit:
+                    links[x] |= hit
+                    total += 2 * hit.bit_count()
+                    while hit:
+                        other = hit & -hit
+                        hit ^= other
+                        y = other.bit_length() - 1
+                        links[y] |= low
+                        if links[y] == mask ^ other:
+                            open_mask &= ~other
+                    if links[x] == mask ^ low:
+                        open_mask &= ~low
+    return counts
+
+
 def solution_metrics(board: Board, rules: Rules, moves: Sequence[Move]) -> Metrics:
     """Moves available at the start, their mean along ``moves`` (before each step), and the
     turn histogram of the solution's paths.  ``moves`` must be a valid solution."""
-    counts = []
+    counts = solution_move_counts(board, rules, moves)
     hist = [0] * (rules.max_turns + 1)
     for move in moves:
-        counts.append(count_moves(board, rules))
         hist[move.path.turns] += 1
-        board = board.without(move.a, move.b)
     start = counts[0] if counts else 0
     mean = round(sum(counts) / len(counts), 4) if counts else 0.0
     return Metrics(start_moves=start, mean_moves=mean, turn_histogram=tuple(hist))

@@ -24,10 +24,17 @@ def random_removal_order(
 ) -> list[tuple[Pos, Pos]] | None:
     """A random order removing every tile slot of ``template`` two at a time, each pair linked
     under ``rules`` at its moment (kinds ignored), or None when ``max_attempts`` random playouts
-    all reached a dead end (tiles left, none linkable).
+    all reached a dead end (tiles left, none linkable) or the slot count is odd.
 
-    Each step picks tiles in random order and removes the first one that links to something,
-    with a partner drawn uniformly from the cells it links to."""
+    Each step removes a tile drawn uniformly from the tiles that link to a tile other than a
+    direct neighbour, with a partner drawn uniformly from those links; only when no tile has
+    such a link does the step fall back to neighbours (a tile drawn uniformly among the tiles
+    next to another tile, a partner uniformly among those next to it).  Were partners drawn
+    among all links, most pairs would be neighbours (an inner tile of a full board links to
+    nothing else) and a board dealt on the order would be full of twins: on 12x8 with 4
+    copies about 17 same-kind neighbour pairs, against about 5.5 on a shuffled board and 3.5
+    with the preference.  The playouts draw from ``rng`` one after the other, so the result
+    depends only on the template, the rules and the state of ``rng``."""
     lay = template.layout
     stride, k = lay.stride, rules.max_turns
     start_occ = template.occupied_mask()
@@ -36,27 +43,77 @@ def random_removal_order(
     if len(bits) % 2:
         return None
     for _ in range(max_attempts):
-        occ, free = start_occ, base_free
-        alive = bits[:]
-        order: list[tuple[int, int]] = []
-        while alive:
-            rng.shuffle(alive)
-            for i, a in enumerate(alive):
-                src = 1 << a
-                hit = linkable_mask(src, free, occ & ~src, k, stride)
-                if hit:
-                    partners = list(iter_bits(hit))
-                    b = partners[rng.randrange(len(partners))]
-                    pair = src | (1 << b)
-                    occ ^= pair
-                    free |= pair
-                    alive[i] = alive[-1]
-                    alive.pop()
-                    alive.remove(b)
-                    order.append((a, b))
-                    break
-            else:
-                break
-        if not alive:
+        order = _playout(bits, start_occ, base_free, k, stride, rng)
+        if order is not None:
             return [(lay.pos(a), lay.pos(b)) for a, b in order]
     return None
+
+
+def _neighbours(mask: int, stride: int) -> int:
+    """The cells next to those of ``mask`` (left, right, above, below)."""
+    return (mask << 1) | (mask >> 1) | (mask << stride) | (mask >> stride)
+
+
+def _playout(
+    bits: list[int], occ: int, free: int, k: int, stride: int, rng: random.Random
+) -> list[tuple[int, int]] | None:
+    """One playout from the tiles ``bits`` (occupancy ``occ``, free cells ``free``): the pairs
+    of bit indices in removal order, or None at a dead end.
+
+    Why it is fast and still uniform.  A tile is tested once and then set aside, in
+    ``stuck_mask`` when it links to nothing and in ``near_mask`` when it links to neighbours
+    only, instead of being tested again at every later step.  A link that was not there must
+    run across a cell emptied since, so after each removal the set-aside tiles that a path
+    from the two emptied cells reaches (``linkable_mask`` from both cells at once: reach is
+    bit-parallel over its seeds) go back among the ``unknown`` ones.  Every tile with a link
+    beyond its neighbours is therefore in ``unknown``, and drawing from ``unknown`` without
+    replacement until such a tile turns up draws uniformly among them.  A tile of
+    ``near_mask`` links exactly to its occupied neighbours until it goes back."""
+    unknown = bits[:]
+    stuck_mask = near_mask = 0
+    order: list[tuple[int, int]] = []
+    left = len(bits)
+    while left:
+        far = 0
+        while unknown and not far:
+            i = rng.randrange(len(unknown))
+            a = unknown[i]
+            unknown[i] = unknown[-1]
+            unknown.pop()
+            src = 1 << a
+            hit = linkable_mask(src, free, occ ^ src, k, stride)
+            far = hit & ~_neighbours(src, stride)
+            if far:
+                hit = far
+            elif hit:
+                near_mask |= src
+            else:
+                stuck_mask |= src
+        if not far:
+            # No tile links beyond its neighbours: remove two neighbours.
+            movable = [x for x in iter_bits(near_mask) if _neighbours(1 << x, stride) & occ]
+            if not movable:
+                return None
+            a = movable[rng.randrange(len(movable))]
+            src = 1 << a
+            hit = _neighbours(src, stride) & occ
+        for _ in range(rng.randrange(hit.bit_count())):
+            hit &= hit - 1
+        b = (hit & -hit).bit_length() - 1
+        if far:
+            unknown.remove(b)  # it links beyond its neighbours too, so it was not set aside
+        else:
+            near_mask &= ~(src | 1 << b)
+        pair = src | (1 << b)
+        occ ^= pair
+        free |= pair
+        order.append((a, b))
+        left -= 2
+        waiting = stuck_mask | near_mask
+        if waiting and left:
+            revived = linkable_mask(pair, free, waiting, k, stride)
+            if revived:
+                stuck_mask &= ~revived
+                near_mask &= ~revived
+                unknown.extend(iter_bits(revived))
+    return order

@@ -1,9 +1,142 @@
-"""`levelgen bench create` (being written)."""
+"""``levelgen bench create``: speed and soundness of the generator, in process, on one core.
+
+*Speed*: for each size (12x8 and 24x14 by default, full boards, default rules, 4 copies), the
+time to generate ``--count`` levels from fixed seeds, each with its exact best paths, metrics
+and the replay that :func:`levelgen.generator.generate` runs before returning; reported as the
+median rate over ``--repeats`` runs next to the target.
+
+*Soundness*: ``--seeds`` levels (seeds ``0 .. N-1``, ``--sweep-size``) are generated and each
+is replayed again here, independently, by :func:`levelgen.verify.replay`, its kind counts
+checked against :func:`levelgen.generator.kind_tile_counts`.  Every failure is counted: a
+``GenerationError`` (no level), an exception, a replay problem or wrong kind counts.  The
+command exits with status 1 when any level failed.
+"""
 
 from __future__ import annotations
 
+import json
+from typing import Annotated, Any
+
 import typer
+
+from ..generator import GenerationError, generate, kind_tile_counts
+from ..geometry import Size, parse_size
+from ..rules import Rules
+from ..verify import replay
+from .common import median_rate
+
+__all__ = ["TARGETS", "register", "soundness_sweep", "speed"]
+
+#: Levels per second asked of the generator, by size.
+TARGETS = {"12x8": 200.0, "24x14": 20.0}
+
+
+def speed(size: Size, count: int, repeats: int) -> float:
+    """Median over ``repeats`` runs of levels per second generating ``count`` levels of
+    ``size`` from seeds ``0 .. count - 1``."""
+
+    def run() -> None:
+        for seed in range(count):
+            generate(size, seed=seed)
+
+    return median_rate(count, run, repeats)
+
+
+def soundness_sweep(size: Size, seeds: int, rules: Rules) -> dict[str, Any]:
+    """Generate levels of ``size`` for seeds ``0 .. seeds - 1`` and replay each independently;
+    the count of failures and the first few, each with its seed and reason."""
+    failures: list[dict[str, Any]] = []
+    count = 0
+    for seed in range(seeds):
+        reason = _check_one(size, seed, rules)
+        if reason is not None:
+            count += 1
+            if len(failures) < 10:
+                failures.append({"seed": seed, "reason": reason})
+    return {"size": str(size), "seeds": seeds, "failures": count, "first_failures": failures}
+
+
+def _check_one(size: Size, seed: int, rules: Rules) -> str | None:
+    try:
+        level = generate(size, seed=seed, rules=rules)
+    except GenerationError as exc:
+        return f"unsolvable request: {exc}"
+    except Exception as exc:  # a bug: count it and go on sweeping
+        return f"{type(exc).__name__}: {exc}"
+    if level.solution is None:
+        return "the level carries no solution"
+    problems = replay(level.board, level.rules, level.solution)
+    if problems:
+        return f"unreplayable: {problems[0]}"
+    counts = sorted(level.board.kind_counts().values(), reverse=True)
+    if counts != kind_tile_counts(level.board.tile_count()):
+        return f"kind counts {counts} break the copies rule"
+    return None
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command to the bench app."""
+    """Add ``create`` to the bench app."""
+
+    @app.command("create")
+    def bench_create(
+        sizes: Annotated[
+            str, typer.Option(help="Comma-separated sizes timed, e.g. 12x8,24x14.")
+        ] = "12x8,24x14",
+        count: Annotated[
+            int,
+            typer.Option(
+                min=1, help="Levels per timed run at 12x8; scaled down by cell count (min 5)."
+            ),
+        ] = 100,
+        repeats: Annotated[int, typer.Option(min=1, help="Timed runs per size (median).")] = 5,
+        seeds: Annotated[
+            int, typer.Option(min=0, help="Levels in the soundness sweep (0 to skip it).")
+        ] = 10_000,
+        sweep_size: Annotated[str, typer.Option(help="Board size of the sweep.")] = "12x8",
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ) -> None:
+        """Levels per second of `levelgen create`'s core (generation, exact paths, metrics,
+        replay) at 12x8 and 24x14, and a soundness sweep replaying every generated level."""
+        timed: list[Size] = []
+        for text in sizes.split(","):
+            if text.strip():
+                try:
+                    timed.append(parse_size(text))
+                except ValueError as exc:
+                    raise typer.BadParameter(str(exc), param_hint="--sizes") from None
+        try:
+            swept = parse_size(sweep_size)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--sweep-size") from None
+        report: dict[str, Any] = {"speed": {}}
+        for size in timed:
+            # Larger boards take longer per level: scale the run so each lasts about as long.
+            n = max(5, count * 96 // size.cells)
+            rate = speed(size, n, repeats)
+            target = TARGETS.get(str(size))
+            report["speed"][str(size)] = {
+                "levels_per_s": round(rate, 1),
+                "levels_per_run": n,
+                "repeats": repeats,
+                "target": target,
+            }
+            if not as_json:
+                goal = "" if target is None else f" (target >= {target:g}: "
+                goal += "" if target is None else ("met)" if rate >= target else "NOT met)")
+                typer.echo(
+                    f"{size!s:>6}: {rate:8.1f} levels/s, median of {repeats} runs of {n}{goal}"
+                )
+        if seeds:
+            sweep = soundness_sweep(swept, seeds, Rules())
+            report["sweep"] = sweep
+            if not as_json:
+                typer.echo(
+                    f"soundness: {sweep['failures']} unsolvable or unreplayable levels over"
+                    f" {seeds:,} seeds ({swept}, default rules, each replayed independently)"
+                )
+                for failure in sweep["first_failures"]:
+                    typer.echo(f"  seed {failure['seed']}: {failure['reason']}")
+        if as_json:
+            typer.echo(json.dumps(report, indent=2))
+        if seeds and report["sweep"]["failures"]:
+            raise typer.Exit(1)
