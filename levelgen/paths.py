@@ -17,11 +17,12 @@ reaching a cell would get ``t*`` right but not always the length: that is the tr
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from .board import Board, Layout
 from .geometry import Pos
-from .reach import hits_by_level, levels, linkable_mask
+from .reach import hits_by_level, linkable_mask, ray_h, ray_v
 from .rules import Rules
 
 __all__ = [
@@ -55,7 +56,7 @@ class Path:
     def cells(self) -> list[Pos]:
         """Every cell of the path, endpoints included, in order."""
         out = [self.corners[0]]
-        for p, q in zip(self.corners, self.corners[1:], strict=False):
+        for p, q in itertools.pairwise(self.corners):
             dx = (q.x > p.x) - (q.x < p.x)
             dy = (q.y > p.y) - (q.y < p.y)
             x, y = p
@@ -76,7 +77,7 @@ def path_from_corners(corners: tuple[Pos, ...] | list[Pos]) -> Path:
         raise ValueError("a path needs at least its two endpoints")
     length = 0
     prev_axis: int | None = None
-    for i, (p, q) in enumerate(zip(pts, pts[1:], strict=False)):
+    for i, (p, q) in enumerate(itertools.pairwise(pts)):
         if p == q:
             raise ValueError(f"points {i} and {i + 1} coincide at {p}")
         if p.x != q.x and p.y != q.y:
@@ -96,17 +97,21 @@ def _best_corner_bits(
     stride = lay.stride
     src_b = 1 << b_bit
     src_a = 1 << a_bit
-    hs, vs = levels(src_b, free, max_turns, stride)
-    best_t = -1
-    for t in range(max_turns + 1):
-        if hits_by_level(src_b, hs, vs, t, stride) & src_a:
-            best_t = t
-            break
-    if best_t < 0:
-        return None
-    steps = ((1, True), (-1, True), (stride, False), (-stride, False))
+    # The levels from b, only as far as the fewest turns that reach a.
+    hs, vs = [ray_h(src_b, free)], [ray_v(src_b, free, stride)]
+    best_t = 0
+    while not hits_by_level(src_b, hs, vs, best_t, stride) & src_a:
+        if best_t == max_turns:
+            return None
+        h, v = hs[-1], vs[-1]
+        hs.append(h | ray_h(v, free))
+        vs.append(v | ray_v(h, free, stride))
+        best_t += 1
     by, bx = divmod(b_bit, stride)
-    best: list[tuple[int, tuple[Pos, ...], list[int]]] = []
+    if best_t <= 2:
+        return _few_turns(free, a_bit, b_bit, best_t, hs, vs, stride)
+    steps = ((1, True), (-1, True), (stride, False), (-stride, False))
+    best: list[list[int]] = []
     best_len = [1 << 30]
     trail = [a_bit]
 
@@ -121,12 +126,10 @@ def _best_corner_bits(
                     c += step
                     n += 1
                 if c == b_bit and n <= best_len[0]:
-                    corners = [*trail, b_bit]
-                    key = tuple(lay.pos(i) for i in corners)
                     if n < best_len[0]:
                         best_len[0] = n
                         best.clear()
-                    best.append((n, key, corners))
+                    best.append([*trail, b_bit])
                 continue
             # A corner here must still reach b with r-1 turns starting along the other axis.
             ok = vs[r - 1] if horizontal else hs[r - 1]
@@ -143,8 +146,62 @@ def _best_corner_bits(
     walk(a_bit, 0, best_t, None)
     if not best:  # pragma: no cover - the levels promised a path
         raise AssertionError("reachability levels and path walk disagree")
-    n, _key, corners = min(best, key=lambda item: (item[0], item[1]))
-    return corners, n
+    if len(best) == 1:
+        return best[0], best_len[0]
+    # Ties on length: the lexicographically smallest corner list, points compared as (x, y).
+    return min(best, key=lambda bits: [(c % stride, c // stride) for c in bits]), best_len[0]
+
+
+def _few_turns(
+    free: int, a_bit: int, b_bit: int, turns: int, hs: list[int], vs: list[int], stride: int
+) -> tuple[list[int], int]:
+    """The best path of ``turns`` <= 2 turns (the fewest possible) as (corner bits, length).
+
+    With at most two turns every path is fixed by its first corner ``c``, which lies on a
+    straight ray from ``a`` and from which ``b`` is reached with one turn fewer starting along
+    the other axis: the level masks ``vs[t - 1]`` / ``hs[t - 1]`` from ``b`` say which cells
+    qualify, so the candidates are a few bits, not a walk.  A horizontal first segment to
+    ``c = (cx, ay)`` continues with corner ``(cx, by)`` (two turns); a vertical one to
+    ``(ax, cy)`` with ``(bx, cy)``."""
+    ay, ax = divmod(a_bit, stride)
+    by, bx = divmod(b_bit, stride)
+    if turns < 2:  # the straight segment, or an L whose length does not depend on the corner
+        length = abs(ax - bx) + abs(ay - by)
+        if turns == 0:
+            return [a_bit, b_bit], length
+    src_a = 1 << a_bit
+    best_len = 1 << 30
+    ties: list[list[int]] = []
+    for horizontal in (True, False):
+        if horizontal:
+            cand = ray_h(src_a, free) & vs[turns - 1]
+        else:
+            cand = ray_v(src_a, free, stride) & hs[turns - 1]
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            c = low.bit_length() - 1
+            if turns == 1:
+                corners = [a_bit, c, b_bit]
+            else:
+                cy, cx = divmod(c, stride)
+                if horizontal:
+                    corners = [a_bit, c, by * stride + cx, b_bit]
+                    length = abs(ax - cx) + abs(ay - by) + abs(cx - bx)
+                else:
+                    corners = [a_bit, c, cy * stride + bx, b_bit]
+                    length = abs(ay - cy) + abs(ax - bx) + abs(cy - by)
+            if length < best_len:
+                best_len = length
+                ties = [corners]
+            elif length == best_len:
+                ties.append(corners)
+    if not ties:  # pragma: no cover - the levels promised a path
+        raise AssertionError("reachability levels and first corners disagree")
+    if len(ties) == 1:
+        return ties[0], best_len
+    # Ties on length: the lexicographically smallest corner list, points compared as (x, y).
+    return min(ties, key=lambda bits: [(q % stride, q // stride) for q in bits]), best_len
 
 
 def find_link(layout: Layout, free: int, a: Pos, b: Pos, rules: Rules) -> Path | None:

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import Board
+from .geometry import Pos
 from .moves import Move
-from .paths import find_path, path_problem
+from .paths import Path, find_link, path_problem
 from .rules import Rules
 
 __all__ = ["Problem", "replay"]
@@ -35,37 +36,43 @@ def replay(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Problem]:
     """Problems found replaying ``moves`` on ``board`` (empty list: the solution is valid).
 
     Replay stops at the first illegal step, since later steps would be judged on a wrong
-    board."""
+    board.  The state is a list of cells and the mask of free cells, changed in place: no
+    board is rebuilt per step (a board is built only to explain an illegal path)."""
+    width, height = board.width, board.height
+    lay = board.layout
+    stride = lay.stride
+    cells = list(board.cells)
+    free = board.free_mask(rules.outside)
     for i, move in enumerate(moves):
         here = f"/solution/{i}"
-        for name, p in (("a", move.a), ("b", move.b)):
-            if not board.is_inside(p):
+        a, b = move.a, move.b
+        for name, p in (("a", a), ("b", b)):
+            if not (0 <= p.x < width and 0 <= p.y < height):
                 return [Problem(f"{here}/{name}", f"cell {p} is not on the board")]
-        if move.a == move.b:
-            return [Problem(here, f"both cells are {move.a}")]
-        for name, p in (("a", move.a), ("b", move.b)):
-            value = board[p]
+        if a == b:
+            return [Problem(here, f"both cells are {a}")]
+        ka, kb = cells[a.y * width + a.x], cells[b.y * width + b.x]
+        for name, p, value in (("a", a, ka), ("b", b, kb)):
             if value < 1:
                 what = "is empty" if value == 0 else "is a wall"
                 return [Problem(f"{here}/{name}", f"cell {p} {what} at step {i}")]
-        ka, kb = board[move.a], board[move.b]
         if ka != kb:
-            return [
-                Problem(here, f"cells {move.a} and {move.b} hold different kinds {ka} and {kb}")
-            ]
+            return [Problem(here, f"cells {a} and {b} hold different kinds {ka} and {kb}")]
         if move.kind != ka:
             return [Problem(f"{here}/kind", f"kind is {move.kind} but the cells hold kind {ka}")]
         path = move.path
-        if {path.a, path.b} != {move.a, move.b}:
+        if {path.a, path.b} != {a, b}:
             return [
                 Problem(
                     f"{here}/path", f"path runs {path.a} to {path.b}, not between the step's cells"
                 )
             ]
-        reason = path_problem(board, path, rules)
-        if reason is not None:
+        if not _is_clear(path, free, rules.max_turns, width, height, stride):
+            reason = path_problem(Board(width, height, tuple(cells)), path, rules)
+            if reason is None:  # pragma: no cover - the two checks agree
+                raise AssertionError(f"path {path.corners} judged both legal and illegal")
             return [Problem(f"{here}/path", reason)]
-        best = find_path(board, move.a, move.b, rules)
+        best = find_link(lay, free, a, b, rules)
         if best is None:  # pragma: no cover - a legal path exists, so a best one does
             raise AssertionError("a legal path exists but the best-path finder found none")
         if (path.turns, path.length) != (best.turns, best.length):
@@ -76,12 +83,27 @@ def replay(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Problem]:
                     f" with {best.turns} turns and {best.length} steps exists",
                 )
             ]
-        board = board.without(move.a, move.b)
-    left = board.tile_count()
+        cells[a.y * width + a.x] = cells[b.y * width + b.x] = 0
+        free |= (1 << lay.bit(a.x, a.y)) | (1 << lay.bit(b.x, b.y))
+    left = [i for i, v in enumerate(cells) if v >= 1]
     if left:
+        y, x = divmod(left[0], width)
         return [
             Problem(
-                "/solution", f"after the last step {left} tiles remain, first at {board.tiles()[0]}"
+                "/solution", f"after the last step {len(left)} tiles remain, first at {Pos(x, y)}"
             )
         ]
     return []
+
+
+def _is_clear(path: Path, free: int, max_turns: int, width: int, height: int, stride: int) -> bool:
+    """True when ``path`` turns at most ``max_turns`` times and every interior cell is free
+    (``free`` holds the ring exactly when the rules allow outside paths)."""
+    if path.turns > max_turns:
+        return False
+    for c in path.cells()[1:-1]:
+        if not (-1 <= c.x <= width and -1 <= c.y <= height):
+            return False
+        if not (free >> ((c.y + 1) * stride + c.x + 1)) & 1:
+            return False
+    return True
