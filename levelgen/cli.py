@@ -66,6 +66,15 @@ class Method(StrEnum):
     cpsat = "cpsat"
 
 
+OutputOption = Annotated[
+    str,
+    typer.Option(
+        "-o",
+        "--output",
+        help="Where to write the level ('-': standard output).",
+        metavar="FILE",
+    ),
+]
 MethodOption = Annotated[
     Method,
     typer.Option(
@@ -194,15 +203,7 @@ def create(
             metavar="FILE",
         ),
     ] = None,
-    output: Annotated[
-        str,
-        typer.Option(
-            "-o",
-            "--output",
-            help="Where to write the level ('-': standard output).",
-            metavar="FILE",
-        ),
-    ] = "-",
+    output: OutputOption = "-",
 ) -> None:
     """Generate a level with a replayed solution and write it as JSON.
 
@@ -416,15 +417,7 @@ def solve_command(
     file: Annotated[
         str, typer.Argument(help="A level file ('-': standard input).", metavar="FILE")
     ],
-    output: Annotated[
-        str,
-        typer.Option(
-            "-o",
-            "--output",
-            help="Where to write the level ('-': standard output).",
-            metavar="FILE",
-        ),
-    ] = "-",
+    output: OutputOption = "-",
     method: MethodOption = Method.auto,
     time_limit: TimeLimitOption = 10.0,
 ) -> None:
