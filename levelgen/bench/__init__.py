@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from . import create, paths, solve
+from . import create, paths, shape, solve
 
 __all__ = ["bench_app"]
 
@@ -16,5 +16,5 @@ bench_app = typer.Typer(
     help="Benchmarks: fixed seeded workloads, reported as medians and ratios.",
     no_args_is_help=True,
 )
-for _module in (paths, solve, create):
+for _module in (paths, solve, create, shape):
     _module.register(bench_app)

@@ -1,9 +1,249 @@
-"""`levelgen bench solve` (being written)."""
+"""``levelgen bench solve``: the exact solvers on the shared benchmark boards.
+
+Every board of ``shared/bench`` (or ``--boards``) is decided once per rule set (``outside`` on,
+off, or both) with a wall-clock limit per board, passed to the solver as a ``Budget`` with
+``should_stop`` and a clock: the only place where the time is read.  Reported per size and rule
+set: the fraction decided, the solvable / unsolvable split, median and maximum time and nodes,
+model-size counters when the solver reports them (CP-SAT), and the peak resident memory of the
+process.  Times are the solver's own (``stats.elapsed``, measured with the clock passed in);
+the total wall time of the calls, which adds the replay of every solution, is reported too.
+``--compare`` also runs the plain exhaustive search under the same limit and prints the ratio
+of total times.  Methods ``auto``, ``search`` and ``cpsat`` go through
+:func:`levelgen.solvers.solve`, which replays every solution; ``exhaustive`` solutions are
+replayed here.  Solvers are imported inside the command, so ortools loads only for ``cpsat``
+and ``auto``.
+"""
 
 from __future__ import annotations
 
+import json
+import resource
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+
+from ..rules import Rules
+from .common import BenchBoard, default_bench_dir, load_bench_boards
+
+__all__ = ["BoardRun", "register", "summarize"]
+
+METHODS = ("auto", "search", "cpsat", "exhaustive")
+
+#: Counters summed over a group when the solver reports them (CP-SAT model size).
+MODEL_COUNTERS = ("variables", "constraints", "bool_vars", "int_vars", "clauses")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRun:
+    """One board decided once: its id, size, rules, status, the solver's own seconds (its
+    ``stats.elapsed``), the seconds of the whole call (with the replay of the solution), nodes
+    and counters."""
+
+    id: str
+    size: str
+    outside: bool
+    status: str
+    seconds: float
+    nodes: int
+    counters: dict[str, int | float]
+    wall: float = 0.0
+
+
+def _run_one(bb: BenchBoard, rules: Rules, method: str, time_limit: float) -> BoardRun:
+    from ..solvers import Budget, SolveStatus, solve
+    from ..solvers.exhaustive import solve_exhaustive
+    from ..verify import replay
+
+    start = time.perf_counter()
+    deadline = start + time_limit
+    budget = Budget(
+        should_stop=lambda: time.perf_counter() > deadline,
+        clock=time.perf_counter,
+        time_limit=time_limit,
+    )
+    if method == "exhaustive":
+        result = solve_exhaustive(bb.board, rules, budget)
+        if result.status is SolveStatus.SOLVED:
+            problems = replay(bb.board, rules, result.moves or ())
+            if problems:
+                raise AssertionError(f"{bb.id}: exhaustive solution does not replay: {problems[0]}")
+    else:
+        result = solve(bb.board, rules, budget=budget, method=method)
+    wall = time.perf_counter() - start
+    size = f"{bb.board.width}x{bb.board.height}"
+    return BoardRun(
+        bb.id,
+        size,
+        rules.outside,
+        result.status.value,
+        result.stats.elapsed or wall,
+        result.stats.nodes,
+        dict(result.stats.counters),
+        wall,
+    )
+
+
+def summarize(runs: list[BoardRun]) -> dict[str, Any]:
+    """Figures for one group of runs: counts by status, fraction decided, median and maximum
+    solver seconds and nodes, total solver and wall seconds, and the model counters (summed)
+    when present."""
+    n = len(runs)
+    by_status = {s: sum(1 for r in runs if r.status == s) for s in ("solved", "unsolvable")}
+    decided = by_status["solved"] + by_status["unsolvable"]
+    seconds = [r.seconds for r in runs]
+    nodes = [r.nodes for r in runs]
+    out: dict[str, Any] = {
+        "boards": n,
+        "decided": decided / n if n else 0.0,
+        "solved": by_status["solved"],
+        "unsolvable": by_status["unsolvable"],
+        "unknown": n - decided,
+        "median_s": statistics.median(seconds) if n else 0.0,
+        "max_s": max(seconds, default=0.0),
+        "total_s": sum(seconds),
+        "total_wall_s": sum(r.wall for r in runs),
+        "median_nodes": statistics.median(nodes) if n else 0,
+        "max_nodes": max(nodes, default=0),
+    }
+    model = {
+        name: sum(r.counters.get(name, 0) for r in runs)
+        for name in MODEL_COUNTERS
+        if any(name in r.counters for r in runs)
+    }
+    if model:
+        out["model"] = model
+    return out
+
+
+def _peak_rss_mb() -> float:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # Linux reports KiB, macOS bytes.
+    return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024
+
+
+def _groups(runs: list[BoardRun]) -> dict[tuple[str, bool], list[BoardRun]]:
+    groups: dict[tuple[str, bool], list[BoardRun]] = {}
+    for r in runs:
+        groups.setdefault((r.size, r.outside), []).append(r)
+    return groups
+
+
+def _line(label: str, s: dict[str, Any]) -> str:
+    text = (
+        f"{label:<20} decided {s['decided']:6.1%} ({s['solved']:3d} solvable,"
+        f" {s['unsolvable']:3d} unsolvable, {s['unknown']:3d} unknown)  time median"
+        f" {s['median_s'] * 1000:8.1f} ms max {s['max_s'] * 1000:9.1f} ms  nodes median"
+        f" {s['median_nodes']:>8} max {s['max_nodes']:>8}  total {s['total_s']:7.2f} s"
+    )
+    if "model" in s:
+        text += "  model " + " ".join(f"{k}={v}" for k, v in s["model"].items())
+    return text
 
 
 def register(app: typer.Typer) -> None:
     """Add the command to the bench app."""
+
+    @app.command("solve")
+    def solve_command(
+        boards: Annotated[
+            Path | None,
+            typer.Option(help="Folder of bench_WxH.jsonl files (default: shared/bench)."),
+        ] = None,
+        sizes: Annotated[
+            str | None, typer.Option(help="Comma-separated sizes, e.g. 12x8,16x9 (default all).")
+        ] = None,
+        method: Annotated[
+            str, typer.Option(help="Solver: auto, search, cpsat or exhaustive.")
+        ] = "search",
+        time_limit: Annotated[
+            float, typer.Option(help="Wall-clock seconds per board and rule set.")
+        ] = 10.0,
+        outside: Annotated[
+            bool | None,
+            typer.Option(
+                "--outside/--no-outside",
+                help="Run with the ring path on, or off (default: both, see --both).",
+            ),
+        ] = None,
+        both: Annotated[
+            bool, typer.Option("--both", help="Run every board with outside on and off.")
+        ] = False,
+        compare: Annotated[
+            bool,
+            typer.Option(help="Also run the plain exhaustive search and print the time ratio."),
+        ] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ) -> None:
+        """Decide every benchmark board with a time limit each; fraction decided, split, median
+        and maximum time and nodes per size and rule set, peak memory."""
+        if method not in METHODS:
+            raise typer.BadParameter(f"choose one of {', '.join(METHODS)}", param_hint="--method")
+        if time_limit <= 0:
+            raise typer.BadParameter("must be positive", param_hint="--time-limit")
+        folder = boards or default_bench_dir()
+        if folder is None or not folder.is_dir():
+            where = folder if folder is not None else "shared/bench (from the current folder up)"
+            typer.echo(f"error: benchmark folder not found: {where}", err=True)
+            raise typer.Exit(2)
+        size_list = [s.strip() for s in sizes.split(",") if s.strip()] if sizes else None
+        try:
+            loaded = load_bench_boards(folder, size_list)
+        except ValueError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(3) from exc
+        if not loaded:
+            typer.echo(f"error: no benchmark boards in {folder} for those sizes", err=True)
+            raise typer.Exit(2)
+        outsides = [True, False] if both or outside is None else [outside]
+        methods = [method] + (["exhaustive"] if compare and method != "exhaustive" else [])
+        report: dict[str, Any] = {"time_limit_s": time_limit, "methods": {}}
+        for m in methods:
+            runs = [
+                _run_one(bb, Rules(bb.rules.max_turns, out), m, time_limit)
+                for out in outsides
+                for bb in loaded
+            ]
+            groups = {
+                f"{size} outside={'on' if out else 'off'}": summarize(group)
+                for (size, out), group in sorted(
+                    _groups(runs).items(), key=lambda kv: (_size_order(kv[0][0]), not kv[0][1])
+                )
+            }
+            report["methods"][m] = {"groups": groups, "all": summarize(runs)}
+            if not as_json:
+                typer.echo(f"method {m}, {time_limit:g} s per board:")
+                for label, s in groups.items():
+                    typer.echo("  " + _line(label, s))
+                typer.echo("  " + _line("all", report["methods"][m]["all"]))
+        if len(methods) == 2:
+            fast_all = report["methods"][methods[0]]["all"]
+            slow_all = report["methods"]["exhaustive"]["all"]
+            fast, slow = fast_all["total_s"], slow_all["total_s"]
+            fast_wall, slow_wall = fast_all["total_wall_s"], slow_all["total_wall_s"]
+            report["speedup_vs_exhaustive"] = slow / max(fast, 1e-9)
+            report["speedup_vs_exhaustive_wall"] = slow_wall / max(fast_wall, 1e-9)
+            if not as_json:
+                typer.echo(
+                    f"total solver time: {methods[0]} {fast:.2f} s, exhaustive {slow:.2f} s:"
+                    f" {report['speedup_vs_exhaustive']:.1f}x faster"
+                    " (exhaustive times are capped by the limit)"
+                )
+                typer.echo(
+                    f"total wall time with replays: {methods[0]} {fast_wall:.2f} s, exhaustive"
+                    f" {slow_wall:.2f} s: {report['speedup_vs_exhaustive_wall']:.1f}x faster"
+                )
+        report["peak_rss_mb"] = _peak_rss_mb()
+        if as_json:
+            typer.echo(json.dumps(report, indent=2))
+        else:
+            typer.echo(f"peak resident memory: {report['peak_rss_mb']:.0f} MB")
+
+
+def _size_order(size: str) -> tuple[int, int]:
+    w, _, h = size.partition("x")
+    return (int(w), int(h)) if w.isdigit() and h.isdigit() else (1 << 30, 0)

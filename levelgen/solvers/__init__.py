@@ -19,7 +19,7 @@ from .base import Budget, SolveResult, SolveStats, SolveStatus
 __all__ = ["METHODS", "Budget", "SolveResult", "SolveStats", "SolveStatus", "solve"]
 
 Method = Literal["auto", "search", "cpsat"]
-METHODS: tuple[str, ...] = ("auto", "search", "cpsat")
+METHODS: tuple[str, ...] = ("auto", "search", "cpsat", "exhaustive")
 
 
 def solve(
@@ -37,7 +37,11 @@ def solve(
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
     result: SolveResult
-    if method == "cpsat":
+    if method == "exhaustive":
+        from .exhaustive import solve_exhaustive
+
+        result = solve_exhaustive(board, rules, budget)
+    elif method == "cpsat":
         from .cpsat import solve_cpsat
 
         result = solve_cpsat(board, rules, budget)

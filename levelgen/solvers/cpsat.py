@@ -1,0 +1,1043 @@
+"""The CP-SAT solver: a second, independent decision procedure, and the kind-assignment model.
+
+This is the only module of the project that imports ``ortools``, and it does so inside the
+functions that build and solve models, so importing it costs nothing.
+
+Glossary.  A *pair* is two tiles of one kind that might leave together.  A *support* of a pair
+is the set of tiles lying on one of its candidate paths: the pair can go as soon as every tile of
+one support is gone.  A *pairing* picks, for every tile, the partner it leaves with.  A *sweep*
+visits the pairs in a fixed order (the *rank* of a pair is the smallest rank of its tiles, tiles
+being ranked by their optimistic earliest round, then row order) and removes each matched pair
+whose support is clear, counting tiles of lower rank removed earlier in the same sweep.
+
+Supports.  A path of at most 3 turns is fixed by its end cells and the lines of its middle
+segments: 0 turns is a row or column, 1 turn one of two corners, 2 turns a middle column or row
+(ring included: ``-1 .. W`` and ``-1 .. H``), 3 turns a column and a row.  Enumerating these for
+every same-kind pair and keeping the inclusion-minimal sets of tiles they cross gives every way a
+pair can ever be linked: by occupancy invariance a path is legal exactly when its interior cells
+are free, and emptied cells stay empty.  A walk that crosses itself is skipped; with at most 3
+turns such a walk contains a simple one through a subset of its cells with fewer turns, which is
+enumerated.  ``max_turns`` of 4 or more is not modelled (UNKNOWN, with the reason).
+
+The sweeps model (``SweepsModel``).  ``gone[i][s]``: tile ``i`` is gone after sweep ``s``;
+``match[p]``: pair ``p`` is in the pairing.  A matched pair gone after sweep ``s`` needs a support
+whose tiles of lower rank than the pair are gone after sweep ``s`` and whose other tiles are gone
+after sweep ``s - 1``.  In ``clear`` mode every tile is gone after the last sweep.  In
+``progress`` mode the schedule is *eager* (a matched pair goes in the first sweep where it can)
+and every sweep must remove a tile unless the board is already clear.
+
+Why the answers are sound.
+- SOLVED: the solver's pairing is replayed in Python with rounds (each round removes every
+  matched pair linkable at its start); by monotonicity that clears the board whenever any order
+  for the pairing does, and a pairing that does not clear is a model bug (``AssertionError``).
+  Each move gets its exact best path from :func:`levelgen.paths.find_path` on the board of that
+  moment, and the dispatcher replays the sequence again.
+- UNSOLVABLE, three ways.  (1) Some kind has an odd number of tiles.  (2) A relaxation never
+  removes some tile: round by round, let a tile leave with *any* tile of its kind once a support
+  of theirs is clear; every real removal order removes tiles no earlier than this (induction on
+  the rounds), so a tile it never removes can never go.  (3) The ``progress`` model with ``S``
+  sweeps is infeasible.  With a fixed pairing, removing a matched pair as soon as it is linkable
+  never hurts (monotonicity), so the pairing clears the board exactly when its eager sweeps do.
+  Eager sweeps are determined by the pairing, and a sweep that removes nothing changes nothing,
+  so every later sweep is empty too and the board is never cleared.  Hence the eager sweeps of a
+  pairing that clears the board remove something in every sweep until the board is clear, and
+  satisfy the ``progress`` model for *every* ``S``.  Infeasibility therefore proves that no
+  pairing, so no removal order, clears the board.
+- ``S`` grows (by half, at least 2) from the optimistic lower bound on the sweeps needed; at
+  ``S`` = number of pairs a feasible ``progress`` model removes a pair in every sweep, i.e.
+  clears the board, so the loop always ends with a decision when the budget allows.
+
+The schedule.  For each ``S``: the ``clear`` model (a solution is SOLVED), then, on the first
+``S``, every other one and the last, the ``progress`` model (infeasible is UNSOLVABLE; a
+solution whose pairing clears the board in Python is SOLVED too).  Sweeps rather than rounds
+(each pair sees the removals of lower rank made earlier in its own sweep) cut the number of time
+steps two- to threefold on the benchmark boards, and the model size with it.
+
+Warm start.  A greedy pass (sweeps taking, in sweep order, every pair whose tiles are both still
+there and which may leave) gives a partial or complete schedule that CP-SAT gets as a hint and
+that sets the first ``S`` to try; a ``progress`` solution that keeps going longer replaces it.
+CP-SAT's presolve is off: on these models (built with constants folded and minimal supports)
+its clique merging and probing cost more than they saved, measured on the benchmark boards.
+
+Determinism and budget.  One worker, ``random_seed`` fixed, and a deterministic time limit:
+``budget.max_nodes`` nodes give ``max_nodes / NODES_PER_DTIME`` units, ``budget.time_limit``
+seconds give ``time_limit * DTIME_PER_SECOND`` units (CP-SAT calibrates its unit to be roughly
+a second), the smaller one when both are set, unlimited when neither is.  The units are shared by
+all the models one call solves.  ``budget.time_limit`` is also a wall-clock limit, at the edge:
+measured with ``budget.clock`` when given (model building included), else with CP-SAT's own wall
+time, and passed to CP-SAT as ``max_time_in_seconds``; ``budget.should_stop`` is polled between
+models.  ``workers`` > 1 runs CP-SAT's interleaved search, deterministic too, but without the
+hint: CP-SAT 9.15 aborted the whole process ("Check failed: heuristics.fixed_search !=
+nullptr") on hinted models with interleaved search and presolve off.  It was slower than one
+hinted worker on the benchmark boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any, Literal
+
+from ..board import Board, Layout, iter_bits
+from ..geometry import Pos
+from ..moves import Move
+from ..paths import find_path
+from ..rules import Rules
+from .base import Budget, SolveResult, SolveStats, SolveStatus
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from ortools.sat.python import cp_model
+
+__all__ = [
+    "DTIME_PER_SECOND",
+    "MAX_MODELLED_TURNS",
+    "NODES_PER_DTIME",
+    "AssignmentModel",
+    "KindAssignment",
+    "LinkGraph",
+    "Objective",
+    "SweepsModel",
+    "build_link_graph",
+    "solve_cpsat",
+    "solve_kind_assignment",
+]
+
+METHOD = "cpsat"
+#: The most turns whose paths are enumerated (see the module docstring).
+MAX_MODELLED_TURNS = 3
+#: Search nodes of ``Budget.max_nodes`` per unit of CP-SAT deterministic time.
+NODES_PER_DTIME = 100_000
+#: Units of CP-SAT deterministic time per second of ``Budget.time_limit``.
+DTIME_PER_SECOND = 1.0
+#: The seed of every CP-SAT run.
+SEED = 20240607
+
+#: A literal of a model, or a Python bool for one fixed before solving.
+Lit = Any
+_MISSING = object()
+
+
+# ----- pure part: supports, optimistic bounds, schedules --------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LinkGraph:
+    """Everything the models need to know about a board, computed without ortools.
+
+    ``tiles[i]`` / ``kinds[i]``: position and kind of tile ``i`` (row order).  ``pairs[p]``:
+    tile indices ``(i, j)``, ``i < j``, of one kind with at least one support.  ``supports[p]``:
+    its inclusion-minimal supports as masks over tile indices (bit ``i`` is tile ``i``; ``0``
+    means linkable now).  ``earliest[i]``: the optimistic earliest round of tile ``i`` (1 =
+    linkable now), None when the relaxation never removes it.  ``rank[i]``: its place in a
+    sweep.  Derived: ``pairs_of_tile``, ``pair_rank`` and ``split[p]``, the supports of ``p`` as
+    ``(lower, higher)`` masks of tiles ranked below the pair and the others."""
+
+    board: Board
+    rules: Rules
+    tiles: tuple[Pos, ...]
+    kinds: tuple[int, ...]
+    pairs: tuple[tuple[int, int], ...]
+    supports: tuple[tuple[int, ...], ...]
+    earliest: tuple[int | None, ...]
+    rank: tuple[int, ...]
+    pairs_of_tile: tuple[tuple[int, ...], ...] = field(init=False)
+    pair_rank: tuple[int, ...] = field(init=False)
+    split: tuple[tuple[tuple[int, int], ...], ...] = field(init=False)
+    sweep_order: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        by_tile: list[list[int]] = [[] for _ in self.tiles]
+        for p, (i, j) in enumerate(self.pairs):
+            by_tile[i].append(p)
+            by_tile[j].append(p)
+        below = [0] * (len(self.tiles) + 1)  # below[r]: tiles of rank < r
+        by_rank = sorted(range(len(self.tiles)), key=lambda t: self.rank[t])
+        for r, t in enumerate(by_rank):
+            below[r + 1] = below[r] | (1 << t)
+        pair_rank = tuple(min(self.rank[i], self.rank[j]) for i, j in self.pairs)
+        split = tuple(
+            tuple((q & below[pr], q & ~below[pr]) for q in qs)
+            for qs, pr in zip(self.supports, pair_rank, strict=True)
+        )
+        order = tuple(sorted(range(len(self.pairs)), key=lambda p: (pair_rank[p], p)))
+        object.__setattr__(self, "pairs_of_tile", tuple(tuple(ps) for ps in by_tile))
+        object.__setattr__(self, "pair_rank", pair_rank)
+        object.__setattr__(self, "split", split)
+        object.__setattr__(self, "sweep_order", order)
+
+    def pair_mask(self, p: int) -> int:
+        i, j = self.pairs[p]
+        return (1 << i) | (1 << j)
+
+    def is_forced(self, p: int) -> bool:
+        """True when pair ``p`` is the only possible partner choice of both its tiles."""
+        i, j = self.pairs[p]
+        return len(self.pairs_of_tile[i]) == 1 and len(self.pairs_of_tile[j]) == 1
+
+    def can_go(self, p: int, gone_now: int, gone_before: int) -> bool:
+        """Whether pair ``p`` may leave in a sweep, given the tiles gone so far in it and those
+        gone before it."""
+        return any(lo & gone_now == lo and hi & gone_before == hi for lo, hi in self.split[p])
+
+    def eager_rounds(self, pairing: Sequence[int]) -> tuple[list[list[int]], int]:
+        """The eager rounds of ``pairing`` (pair indices, each tile in exactly one): each round
+        removes every matched pair with a support cleared by the earlier rounds.  Returns the
+        rounds and the mask of tiles left when they stall (0 when the board is cleared)."""
+        left = 0
+        for p in pairing:
+            left |= self.pair_mask(p)
+        todo = list(pairing)
+        rounds: list[list[int]] = []
+        while todo:
+            gone = ~left
+            now = [p for p in todo if any(q & gone == q for q in self.supports[p])]
+            if not now:
+                break
+            rounds.append(now)
+            for p in now:
+                left &= ~self.pair_mask(p)
+            done = set(now)
+            todo = [p for p in todo if p not in done]
+        return rounds, left
+
+    def eager_sweeps(self, pairing: Sequence[int]) -> tuple[list[list[int]], int]:
+        """The eager sweeps of ``pairing`` (pair indices, each tile in exactly one), as the
+        ``progress`` model schedules them: each sweep removes, in sweep order, every matched
+        pair that may leave.  Returns the sweeps and the mask of tiles left when they stall (0
+        when the board is cleared)."""
+        position = {p: n for n, p in enumerate(self.sweep_order)}
+        todo = sorted(pairing, key=position.__getitem__)
+        left = 0
+        for p in todo:
+            left |= self.pair_mask(p)
+        sweeps: list[list[int]] = []
+        while todo:
+            before = left
+            now = []
+            for p in todo:
+                if self.can_go(p, ~left, ~before):
+                    left &= ~self.pair_mask(p)
+                    now.append(p)
+            if not now:
+                break
+            sweeps.append(now)
+            done = set(now)
+            todo = [p for p in todo if p not in done]
+        return sweeps, left
+
+    def greedy_sweeps(self) -> tuple[list[list[int]], int]:
+        """The warm start: sweeps taking, in sweep order, every pair whose tiles are both still
+        there and which may leave.  Returns the sweeps (pair indices) and the mask of tiles left
+        when they stall (0 when the board is cleared)."""
+        left = (1 << len(self.tiles)) - 1
+        sweeps: list[list[int]] = []
+        while left:
+            before = left
+            now = []
+            for p in self.sweep_order:
+                both = self.pair_mask(p)
+                if left & both == both and self.can_go(p, ~left, ~before):
+                    left &= ~both
+                    now.append(p)
+            if not now:
+                break
+            sweeps.append(now)
+        return sweeps, left
+
+    def first_sweeps(self) -> tuple[int | None, ...]:
+        """A lower bound on the sweep in which each tile can leave, in every schedule: sweeps of
+        the relaxation where a tile may leave with any tile of its kind.  None where it never
+        does (the same tiles as for ``earliest``)."""
+        first: list[int | None] = [None] * len(self.tiles)
+        possible = 0
+        s = 0
+        while True:
+            s += 1
+            before = possible
+            for p in self.sweep_order:
+                i, j = self.pairs[p]
+                if first[i] is not None and first[j] is not None:
+                    continue
+                if self.can_go(p, possible, before):
+                    for t in (i, j):
+                        if first[t] is None:
+                            first[t] = s
+                    possible |= self.pair_mask(p)
+            if possible == before:
+                return tuple(first)
+
+
+def _segment_mask(lay: Layout, col_masks: list[int], p: Pos, q: Pos) -> int:
+    """Bits of the cells of the straight segment ``p .. q`` (both ends included)."""
+    if p.y == q.y:
+        lo, hi = (p.x, q.x) if p.x <= q.x else (q.x, p.x)
+        return ((1 << (hi - lo + 1)) - 1) << lay.bit(lo, p.y)
+    lo, hi = (p.y, q.y) if p.y <= q.y else (q.y, p.y)
+    stride = lay.stride
+    rows = ((1 << ((hi - lo + 1) * stride)) - 1) << ((lo + 1) * stride)
+    return col_masks[p.x + 1] & rows
+
+
+def _corner_lists(a: Pos, b: Pos, max_turns: int, cols: range, rows: range) -> Iterator[list[Pos]]:
+    """Every corner list ``[a, c1, ..., b]`` of a walk of at most ``max_turns`` turns whose
+    segments alternate between rows and columns, none of length zero.  The lines of the middle
+    segments range over ``cols`` / ``rows``."""
+    if a.y == b.y or a.x == b.x:
+        yield [a, b]
+    for turns in range(1, max_turns + 1):
+        for first_horizontal in (True, False):
+            # Segment k (0 .. turns) is horizontal when k is even for a walk starting
+            # horizontally; its line is a row then, else a column.
+            def horizontal(k: int, first: bool = first_horizontal) -> bool:
+                return first == (k % 2 == 0)
+
+            free = [rows if horizontal(k) else cols for k in range(1, turns)]
+            for middle in _product(free):
+                lines = [a.y if first_horizontal else a.x, *middle]
+                lines.append(b.y if horizontal(turns) else b.x)
+                points = [a]
+                for k in range(1, turns + 1):
+                    if horizontal(k - 1):  # the corner joins row lines[k-1] and column lines[k]
+                        points.append(Pos(lines[k], lines[k - 1]))
+                    else:
+                        points.append(Pos(lines[k - 1], lines[k]))
+                points.append(b)
+                if all(points[k] != points[k + 1] for k in range(len(points) - 1)):
+                    yield points
+
+
+def _product(ranges: list[range]) -> Iterator[tuple[int, ...]]:
+    if not ranges:
+        yield ()
+        return
+    for head in ranges[0]:
+        for tail in _product(ranges[1:]):
+            yield (head, *tail)
+
+
+def _minimal_masks(masks: set[int]) -> tuple[int, ...]:
+    """The inclusion-minimal masks of ``masks``, smallest first, then by value."""
+    kept: list[int] = []
+    for m in sorted(masks, key=lambda m: (m.bit_count(), m)):
+        if all(k & m != k for k in kept):
+            kept.append(m)
+    return tuple(kept)
+
+
+def build_link_graph(board: Board, rules: Rules) -> LinkGraph:
+    """The supports, optimistic earliest rounds and sweep ranks of ``board`` (see the module
+    docstring).  ``ValueError`` when ``rules.max_turns`` exceeds ``MAX_MODELLED_TURNS``."""
+    if rules.max_turns > MAX_MODELLED_TURNS:
+        raise ValueError(
+            f"paths of {rules.max_turns} turns are not modelled (at most {MAX_MODELLED_TURNS})"
+        )
+    lay = board.layout
+    w, h = board.width, board.height
+    tiles = tuple(board.tiles())
+    kinds = tuple(board[p] for p in tiles)
+    tile_of_bit = {lay.bit(p.x, p.y): i for i, p in enumerate(tiles)}
+    forbidden = board.wall_mask() | (0 if rules.outside else lay.ring_mask)
+    occupied = board.occupied_mask()
+    col_masks = []
+    for x in range(-1, w + 1):
+        col = 0
+        for y in range(-1, h + 1):
+            col |= 1 << lay.bit(x, y)
+        col_masks.append(col)
+    cols = range(-1, w + 1) if rules.outside else range(w)
+    rows = range(-1, h + 1) if rules.outside else range(h)
+    by_kind: dict[int, list[int]] = {}
+    for i, k in enumerate(kinds):
+        by_kind.setdefault(k, []).append(i)
+    pairs: list[tuple[int, int]] = []
+    supports: list[tuple[int, ...]] = []
+    for members in by_kind.values():
+        for n, i in enumerate(members):
+            for j in members[n + 1 :]:
+                a, b = tiles[i], tiles[j]
+                ends = (1 << lay.bit(a.x, a.y)) | (1 << lay.bit(b.x, b.y))
+                found: set[int] = set()
+                for points in _corner_lists(a, b, rules.max_turns, cols, rows):
+                    mask = 0
+                    length = 0
+                    for p, q in pairwise(points):
+                        mask |= _segment_mask(lay, col_masks, p, q)
+                        length += abs(p.x - q.x) + abs(p.y - q.y)
+                    if mask.bit_count() != length + 1:
+                        continue  # the walk crosses itself (or runs through an end)
+                    inner = mask & ~ends
+                    if inner & forbidden:
+                        continue
+                    support = 0
+                    for bit in iter_bits(inner & occupied):
+                        support |= 1 << tile_of_bit[bit]
+                    found.add(support)
+                if found:
+                    pairs.append((i, j))
+                    supports.append(_minimal_masks(found))
+    earliest = _optimistic_rounds(len(tiles), pairs, supports)
+    never = len(tiles) + 1
+    by_rank = sorted(range(len(tiles)), key=lambda t: (earliest[t] or never, t))
+    rank = [0] * len(tiles)
+    for r, t in enumerate(by_rank):
+        rank[t] = r
+    return LinkGraph(
+        board, rules, tiles, kinds, tuple(pairs), tuple(supports), earliest, tuple(rank)
+    )
+
+
+def _optimistic_rounds(
+    n_tiles: int, pairs: Sequence[tuple[int, int]], supports: Sequence[Sequence[int]]
+) -> tuple[int | None, ...]:
+    """Round by round, let every pair go once one of its supports lies among the tiles already
+    removable (any partner, no pairing): a lower bound on the round of every tile in every
+    schedule, None for the tiles it never removes."""
+    earliest: list[int | None] = [None] * n_tiles
+    gone = 0
+    todo = list(range(len(pairs)))
+    s = 0
+    while todo:
+        s += 1
+        now = [p for p in todo if any(m & gone == m for m in supports[p])]
+        if not now:
+            break
+        for p in now:
+            for t in pairs[p]:
+                if earliest[t] is None:
+                    earliest[t] = s
+                gone |= 1 << t
+        todo = [p for p in todo if any(earliest[t] is None for t in pairs[p])]
+    return tuple(earliest)
+
+
+# ----- the sweeps model -------------------------------------------------------------------------
+
+
+def _neg(lit: Lit) -> Lit:
+    return (not lit) if isinstance(lit, bool) else ~lit
+
+
+class SweepsModel:
+    """The time-indexed model of one board over ``sweeps`` sweeps (see the module docstring).
+
+    ``mode="clear"``: every tile is gone after the last sweep, and a pair may leave later than
+    it could.  ``mode="progress"``: the schedule is eager and every sweep removes a tile unless
+    the board is already clear.  Owns the variables; each ``add_*`` method adds one family of
+    constraints.  Literals fixed before solving are Python bools and are folded away."""
+
+    def __init__(self, graph: LinkGraph, sweeps: int, mode: Literal["clear", "progress"]) -> None:
+        from ortools.sat.python import cp_model
+
+        self.graph = graph
+        self.sweeps = sweeps
+        self.mode = mode
+        self.model = cp_model.CpModel()
+        self._avail: dict[tuple[tuple[int, int], int], Lit] = {}
+        self.match: list[Lit] = [
+            True if graph.is_forced(p) else self.model.new_bool_var(f"match_{i}_{j}")
+            for p, (i, j) in enumerate(graph.pairs)
+        ]
+        first = graph.first_sweeps()
+        self.gone: list[list[Lit]] = []
+        for i, f in enumerate(first):
+            row: list[Lit] = []
+            for s in range(sweeps + 1):
+                if f is None or s < f:
+                    row.append(False)
+                elif s == sweeps and mode == "clear":
+                    row.append(True)
+                else:
+                    row.append(self.model.new_bool_var(f"gone_{i}_{s}"))
+            self.gone.append(row)
+        # For each support: its tiles below and above the pair's rank, and the first sweep in
+        # which all of them can be gone as needed (before it, the support is never clear).
+        never = sweeps + 1
+        self._supports: list[list[tuple[list[int], list[int], int]]] = []
+        for splits in graph.split:
+            infos = []
+            for lo, hi in splits:
+                lo_tiles, hi_tiles = list(iter_bits(lo)), list(iter_bits(hi))
+                ready = max(
+                    [first[t] or never for t in lo_tiles]
+                    + [(first[t] or never) + 1 for t in hi_tiles]
+                    + [1]
+                )
+                infos.append((lo_tiles, hi_tiles, ready))
+            self._supports.append(infos)
+        self.add_pairing()
+        self.add_monotone()
+        self.add_pair_sync()
+        self.add_support()
+        if mode == "progress":
+            self.add_eagerness()
+            self.add_progress()
+
+    # --- literal helpers ---
+
+    def _clause(self, lits: Sequence[Lit]) -> None:
+        """At least one of ``lits`` holds (constants folded; no literal left is infeasible)."""
+        if any(lit is True for lit in lits):
+            return
+        self.model.add_bool_or([lit for lit in lits if lit is not False])
+
+    def avail(self, p: int, k: int, s: int) -> Lit:
+        """Literal: support ``k`` of pair ``p`` is clear for the pair in sweep ``s``."""
+        lo_tiles, hi_tiles, ready = self._supports[p][k]
+        if s < ready:  # some tile of the support cannot be gone yet
+            return False
+        key = (self.graph.split[p][k], s)
+        result = self._avail.get(key, _MISSING)
+        if result is not _MISSING:
+            return result
+        gone = self.gone
+        open_lits = [gone[t][s] for t in lo_tiles if gone[t][s] is not True]
+        open_lits += [gone[t][s - 1] for t in hi_tiles if gone[t][s - 1] is not True]
+        if not open_lits:
+            result = True
+        elif len(open_lits) == 1:
+            result = open_lits[0]
+        else:
+            result = self.model.new_bool_var(f"avail_{p}_{k}_{s}")
+            self.model.add_bool_and(open_lits).only_enforce_if(result)
+            if self.mode == "progress":  # eagerness needs the converse too
+                self.model.add_bool_or([result, *[~lit for lit in open_lits]])
+        self._avail[key] = result
+        return result
+
+    # --- constraint families ---
+
+    def add_pairing(self) -> None:
+        """Every tile leaves with exactly one partner."""
+        for pair_ids in self.graph.pairs_of_tile:
+            lits = [self.match[p] for p in pair_ids]
+            if any(lit is True for lit in lits):
+                for lit in lits:
+                    if lit is not True:
+                        self.model.add_bool_or([~lit])
+            else:
+                self.model.add_exactly_one(lits)
+
+    def add_monotone(self) -> None:
+        """A tile once gone stays gone."""
+        for row in self.gone:
+            for s in range(1, self.sweeps + 1):
+                self._clause([_neg(row[s - 1]), row[s]])
+
+    def add_pair_sync(self) -> None:
+        """The two tiles of a matched pair leave in the same sweep."""
+        for p, (i, j) in enumerate(self.graph.pairs):
+            m = _neg(self.match[p])
+            for s in range(1, self.sweeps + 1):
+                gi, gj = self.gone[i][s], self.gone[j][s]
+                self._clause([m, _neg(gi), gj])
+                self._clause([m, gi, _neg(gj)])
+
+    def add_support(self) -> None:
+        """A matched pair gone after sweep ``s`` had a support clear for it in sweep ``s``
+        (clear then in its own sweep too, since tiles never come back)."""
+        for p, (i, _j) in enumerate(self.graph.pairs):
+            m = _neg(self.match[p])
+            n = len(self.graph.split[p])
+            for s in range(1, self.sweeps + 1):
+                gone = self.gone[i][s]
+                if gone is not False:
+                    self._clause([m, _neg(gone), *[self.avail(p, k, s) for k in range(n)]])
+
+    def add_eagerness(self) -> None:
+        """A matched pair leaves in the first sweep where one of its supports is clear."""
+        for p, (i, _j) in enumerate(self.graph.pairs):
+            m = _neg(self.match[p])
+            for k in range(len(self.graph.split[p])):
+                for s in range(1, self.sweeps + 1):
+                    self._clause([m, _neg(self.avail(p, k, s)), self.gone[i][s]])
+
+    def add_progress(self) -> None:
+        """Every sweep removes some tile unless the board was already clear."""
+        for s in range(1, self.sweeps + 1):
+            removed: list[Lit] = []
+            for i, row in enumerate(self.gone):
+                before, after = row[s - 1], row[s]
+                if after is False or before is True:
+                    continue
+                if before is False:
+                    removed.append(after)
+                    continue
+                rem = self.model.new_bool_var(f"removed_{i}_{s}")
+                self.model.add_implication(rem, after)
+                self.model.add_implication(rem, ~before)
+                removed.append(rem)
+            prev = [row[s - 1] for row in self.gone]
+            cleared: Lit = False
+            if not any(lit is False for lit in prev):
+                cleared = self.model.new_bool_var(f"cleared_{s - 1}")
+                self.model.add_bool_and([lit for lit in prev if lit is not True]).only_enforce_if(
+                    cleared
+                )
+            self._clause([cleared, *removed])
+
+    # --- hints and solutions ---
+
+    def hint(self, sweeps: Sequence[Sequence[int]]) -> None:
+        """Hint the pairs and removal sweeps of a (partial) schedule in this model's terms."""
+        graph = self.graph
+        chosen = {p for sweep in sweeps for p in sweep}
+        taken = 0
+        for s, pairs in enumerate(sweeps, 1):
+            for p in pairs:
+                taken |= graph.pair_mask(p)
+                for t in graph.pairs[p]:
+                    for r, lit in enumerate(self.gone[t]):
+                        if not isinstance(lit, bool):
+                            self.model.add_hint(lit, r >= s)
+        for p, lit in enumerate(self.match):
+            if not isinstance(lit, bool) and (p in chosen or taken & graph.pair_mask(p)):
+                self.model.add_hint(lit, p in chosen)
+
+    def size(self) -> tuple[int, int]:
+        """(variables, constraints) of the model."""
+        proto = self.model.proto
+        return len(proto.variables), len(proto.constraints)
+
+    def pairing(self, solver: cp_model.CpSolver) -> list[int]:
+        """The matched pairs of a solution, in pair order."""
+        return [
+            p
+            for p, lit in enumerate(self.match)
+            if lit is True or (lit is not False and solver.boolean_value(lit))
+        ]
+
+
+# ----- running CP-SAT -----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Allowance:
+    """What is left of a call's budget (deterministic units, wall seconds, the edge's stop
+    callable) and the totals reported in the statistics."""
+
+    dtime: float | None
+    wall_limit: float | None
+    should_stop: Callable[[], bool] | None
+    clock: Callable[[], float] | None
+    workers: int
+    start: float = 0.0
+    used_dtime: float = 0.0
+    used_wall: float = 0.0
+    conflicts: int = 0
+    models: int = 0
+
+    @classmethod
+    def from_budget(cls, budget: Budget, workers: int) -> _Allowance:
+        limits = []
+        if budget.max_nodes is not None:
+            limits.append(budget.max_nodes / NODES_PER_DTIME)
+        if budget.time_limit is not None:
+            limits.append(budget.time_limit * DTIME_PER_SECOND)
+        clock = budget.clock
+        return cls(
+            dtime=min(limits) if limits else None,
+            wall_limit=budget.time_limit,
+            should_stop=budget.should_stop,
+            clock=clock,
+            workers=max(1, workers),
+            start=clock() if clock is not None else 0.0,
+        )
+
+    def wall_left(self) -> float | None:
+        if self.wall_limit is None:
+            return None
+        used = self.clock() - self.start if self.clock is not None else self.used_wall
+        return self.wall_limit - used
+
+    def dtime_left(self) -> float | None:
+        return None if self.dtime is None else self.dtime - self.used_dtime
+
+    def exhausted(self) -> bool:
+        if self.should_stop is not None and self.should_stop():
+            return True
+        return any(left is not None and left <= 0 for left in (self.dtime_left(), self.wall_left()))
+
+    def solver(self) -> cp_model.CpSolver:
+        """A CP-SAT solver set up for a deterministic run within what is left."""
+        from ortools.sat.python import cp_model
+
+        solver = cp_model.CpSolver()
+        params = solver.parameters
+        params.random_seed = SEED
+        params.num_workers = self.workers
+        params.interleave_search = self.workers > 1
+        # The models arrive simplified (constants folded, supports minimal); on the benchmark
+        # boards CP-SAT's presolve (clique merging, probing) cost more than it saved.
+        params.cp_model_presolve = False
+        dtime, wall = self.dtime_left(), self.wall_left()
+        if dtime is not None:
+            params.max_deterministic_time = max(dtime, 1e-3)
+        if wall is not None:
+            params.max_time_in_seconds = max(wall, 1e-3)
+        return solver
+
+    def charge(self, solver: cp_model.CpSolver) -> None:
+        self.models += 1
+        self.used_dtime += solver.deterministic_time
+        self.used_wall += solver.wall_time
+        self.conflicts += solver.num_conflicts
+
+
+def _run(model: cp_model.CpModel, allowance: _Allowance) -> tuple[str, cp_model.CpSolver]:
+    """Solve ``model`` within ``allowance``: ``"solution"``, ``"infeasible"`` or ``"unknown"``.
+    ``AssertionError`` for ``MODEL_INVALID`` (a bug in the model, never the user's fault)."""
+    from ortools.sat.python import cp_model
+
+    solver = allowance.solver()
+    status = solver.solve(model)
+    allowance.charge(solver)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return "solution", solver
+    if status == cp_model.INFEASIBLE:
+        return "infeasible", solver
+    if status == cp_model.UNKNOWN:
+        return "unknown", solver
+    if status == cp_model.MODEL_INVALID:
+        raise AssertionError(f"CP-SAT rejected the model: {model.validate()}")
+    raise AssertionError(f"unexpected CP-SAT status {solver.status_name(status)}")
+
+
+def _moves(graph: LinkGraph, rounds: Sequence[Sequence[int]]) -> tuple[Move, ...]:
+    """The removal sequence of eager rounds, each move with its exact best path.
+
+    Inside a round every pair has a support cleared by the earlier rounds, so any order works;
+    pairs go in the row order of their first tile, then of their second."""
+    board, rules = graph.board, graph.rules
+    moves = []
+    for pairs in rounds:
+        ends = []
+        for p in pairs:
+            i, j = graph.pairs[p]
+            a, b = sorted((graph.tiles[i], graph.tiles[j]), key=lambda q: (q.y, q.x))
+            ends.append((a, b))
+        for a, b in sorted(ends, key=lambda e: (e[0].y, e[0].x, e[1].y, e[1].x)):
+            path = find_path(board, a, b, rules)
+            if path is None:
+                raise AssertionError(f"CP-SAT schedule removes {a} {b} while they are not linked")
+            moves.append(Move(a, b, board[a], path))
+            board = board.without(a, b)
+    return tuple(moves)
+
+
+def _grow(sweeps: int, limit: int) -> int:
+    """The next number of sweeps to try."""
+    return min(limit, sweeps + max(2, sweeps // 2))
+
+
+def solve_cpsat(board: Board, rules: Rules, budget: Budget, *, workers: int = 1) -> SolveResult:
+    """Decide ``board`` with the CP-SAT sweeps model (see the module docstring).
+
+    ``SOLVED`` with moves and exact best paths, ``UNSOLVABLE`` with the reason (and the tiles
+    that can never go, when the relaxation found them), ``UNKNOWN`` when the budget ran out or
+    ``rules.max_turns`` exceeds ``MAX_MODELLED_TURNS``.  ``workers`` above 1 runs CP-SAT's
+    interleaved (still deterministic) parallel search.
+
+    Statistics: ``nodes`` is the number of CP-SAT conflicts over all models; ``counters`` has
+    ``pairs`` and ``supports`` (the link graph), ``warm_start_sweeps`` / ``warm_start_cleared``,
+    ``sweeps`` (of the last model), ``variables`` and ``constraints`` (of the largest model),
+    ``models`` solved, ``deterministic_time`` used, and ``solution_rounds`` when solved."""
+    allowance = _Allowance.from_budget(budget, workers)
+    stats = SolveStats()
+    counters = stats.counters
+
+    def done(status: SolveStatus, **fields: Any) -> SolveResult:
+        if allowance.clock is not None:
+            stats.elapsed = allowance.clock() - allowance.start
+        counters["models"] = allowance.models
+        counters["deterministic_time"] = round(allowance.used_dtime, 3)
+        stats.nodes = allowance.conflicts
+        return SolveResult(status, stats=stats, method=METHOD, **fields)
+
+    odd = {k: n for k, n in board.kind_counts().items() if n % 2}
+    if odd:
+        named = ", ".join(f"kind {k} has {n}" for k, n in odd.items())
+        return done(
+            SolveStatus.UNSOLVABLE,
+            reason=f"tiles leave in pairs, but {named} tiles (an odd number)",
+            deadlock=tuple(p for p in board.tiles() if board[p] in odd),
+        )
+    if rules.max_turns > MAX_MODELLED_TURNS:
+        return done(
+            SolveStatus.UNKNOWN,
+            reason=f"the CP-SAT model enumerates paths of at most {MAX_MODELLED_TURNS} turns;"
+            f" these rules allow {rules.max_turns}",
+        )
+    graph = build_link_graph(board, rules)
+    counters["pairs"] = len(graph.pairs)
+    counters["supports"] = sum(len(s) for s in graph.supports)
+    never = tuple(graph.tiles[i] for i, e in enumerate(graph.earliest) if e is None)
+    if never:
+        return done(
+            SolveStatus.UNSOLVABLE,
+            reason=f"{len(never)} tiles can never be removed, even if every tile could leave with"
+            " any tile of its kind as soon as a path to it opens",
+            deadlock=never,
+        )
+    if not graph.tiles:
+        return done(SolveStatus.SOLVED, moves=())
+
+    def solved(pairing: Sequence[int]) -> SolveResult | None:
+        rounds, left = graph.eager_rounds(pairing)
+        if left:
+            return None
+        counters["solution_rounds"] = len(rounds)
+        return done(SolveStatus.SOLVED, moves=_moves(graph, rounds))
+
+    n_pairs = len(graph.tiles) // 2
+    lower = max(f or 0 for f in graph.first_sweeps())
+    warm, stalled = graph.greedy_sweeps()
+    counters["warm_start_sweeps"] = len(warm)
+    counters["warm_start_cleared"] = int(not stalled)
+    sweeps = min(max(lower, len(warm)), n_pairs)
+    step = 0
+    while True:
+        # The progress model is the costlier one (eagerness triples the constraints) and rarely
+        # needed on solvable boards: it runs on the first number of sweeps, then on every other
+        # one, and always on the last (number of pairs), where it decides.
+        modes: list[Literal["clear", "progress"]] = ["clear"]
+        if step % 2 == 0 or sweeps >= n_pairs:
+            modes.append("progress")
+        for mode in modes:
+            if allowance.exhausted():
+                return done(
+                    SolveStatus.UNKNOWN,
+                    reason=f"budget exhausted after {allowance.models} CP-SAT models"
+                    f" (up to {sweeps} sweeps)",
+                )
+            sm = SweepsModel(graph, sweeps, mode)
+            if allowance.workers == 1:
+                # CP-SAT 9.15 aborts the whole process ("Check failed:
+                # heuristics.fixed_search != nullptr") on some hinted models with interleaved
+                # search, so parallel runs go without the warm start.
+                sm.hint(warm)
+            outcome, solver = _run(sm.model, allowance)
+            variables, constraints = sm.size()
+            counters["sweeps"] = sweeps
+            counters["variables"] = max(int(counters.get("variables", 0)), variables)
+            counters["constraints"] = max(int(counters.get("constraints", 0)), constraints)
+            if outcome == "unknown":
+                continue  # the allowance ran out: reported at the top of the loop
+            if outcome == "infeasible":
+                if mode == "progress":
+                    return done(
+                        SolveStatus.UNSOLVABLE,
+                        reason=f"CP-SAT proved that every pairing of the tiles stalls within"
+                        f" {sweeps} sweeps of eager removal, so no removal order clears the board",
+                    )
+                continue
+            pairing = sm.pairing(solver)
+            result = solved(pairing)
+            if result is not None:
+                return result
+            if mode == "clear" or sweeps >= n_pairs:
+                raise AssertionError("a CP-SAT pairing that should clear the board does not")
+            # A pairing that keeps going for all these sweeps: a better warm start.
+            partial, _ = graph.eager_sweeps(pairing)
+            if sum(map(len, partial)) > sum(map(len, warm)):
+                warm = partial
+        sweeps = _grow(sweeps, n_pairs)
+        step += 1
+
+
+# ----- the kind-assignment model (difficulty shaping) ---------------------------------------------
+
+#: One objective of the kind assignment: weights of pairs ``(P, Q)`` of the order, and whether
+#: the weighted count of same-kind pairs is to be maximised (else minimised).
+Objective = tuple[dict[tuple[int, int], int], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class KindAssignment:
+    """The answer of :func:`solve_kind_assignment`.
+
+    ``kinds[P]``: the kind (1-based) of pair ``P`` of the order.  ``values[i]``: objective
+    ``i`` of ``kinds``, computed directly.  ``status``: ``"optimal"`` (every objective proved
+    best in turn), ``"feasible"`` (a limit stopped a search; ``kinds`` is never worse than the
+    hint), ``"unknown"`` (nothing found within the limits: ``kinds`` is the hint)."""
+
+    kinds: tuple[int, ...]
+    values: tuple[int, ...]
+    status: str
+    variables: int
+    constraints: int
+    deterministic_time: float
+
+
+class AssignmentModel:
+    """Kinds for the pairs of a removal order: ``kind[P][k]`` says pair ``P`` gets kind
+    ``k + 1``; ``same[P, Q]`` that pairs ``P`` and ``Q`` share a kind (only for pairs some
+    objective weighs).  ``same`` is tied to the kinds in each direction an objective could
+    exploit: forced true for equal kinds where being true costs, allowed true only for equal
+    kinds where it pays.  So the model's value of an objective is never better than the true
+    one, and equal to it at an optimum."""
+
+    def __init__(
+        self, n_pairs: int, pair_counts: Sequence[int], objectives: Sequence[Objective]
+    ) -> None:
+        from ortools.sat.python import cp_model
+
+        self.model = cp_model.CpModel()
+        self.n_pairs = n_pairs
+        self.pair_counts = list(pair_counts)
+        self.objectives = list(objectives)
+        self.kind = [
+            [self.model.new_bool_var(f"kind_{p}_{k + 1}") for k in range(len(pair_counts))]
+            for p in range(n_pairs)
+        ]
+        self.same: dict[tuple[int, int], Any] = {}
+        for weights, _ in objectives:
+            for p, q in weights:
+                if (p, q) not in self.same:
+                    self.same[(p, q)] = self.model.new_bool_var(f"same_{p}_{q}")
+        self.add_one_kind_per_pair()
+        self.add_kind_counts()
+        self.add_same_kind_links()
+
+    def add_one_kind_per_pair(self) -> None:
+        for row in self.kind:
+            self.model.add_exactly_one(row)
+
+    def add_kind_counts(self) -> None:
+        """Kind ``k + 1`` goes to exactly ``pair_counts[k]`` pairs."""
+        for k, count in enumerate(self.pair_counts):
+            self.model.add(sum(row[k] for row in self.kind) == count)
+
+    def add_same_kind_links(self) -> None:
+        """``same`` forced by equal kinds where it costs, implying them where it pays."""
+        pays: dict[tuple[int, int], set[bool]] = {}
+        for weights, maximize in self.objectives:
+            for pq, w in weights.items():
+                if w:
+                    pays.setdefault(pq, set()).add((w > 0) == maximize)
+        for (p, q), ways in pays.items():
+            same = self.same[(p, q)]
+            for k in range(len(self.pair_counts)):
+                kp, kq = self.kind[p][k], self.kind[q][k]
+                if True in ways:
+                    self.model.add_bool_or([~same, ~kp, kq])
+                if False in ways:
+                    self.model.add_bool_or([same, ~kp, ~kq])
+
+    def expression(self, i: int) -> Any:
+        """The model's linear expression of objective ``i``."""
+        weights, _ = self.objectives[i]
+        return sum(w * self.same[pq] for pq, w in weights.items() if w)
+
+    def value_of(self, i: int, kinds: Sequence[int]) -> int:
+        """Objective ``i`` of an assignment, computed directly."""
+        weights, _ = self.objectives[i]
+        return sum(w for (p, q), w in weights.items() if kinds[p] == kinds[q])
+
+    def is_better(self, i: int, a: Sequence[int], b: Sequence[int]) -> bool:
+        """Whether ``a`` beats ``b`` lexicographically on objectives ``0 .. i``."""
+        for j in range(i + 1):
+            va, vb = self.value_of(j, a), self.value_of(j, b)
+            if va != vb:
+                return (va > vb) == self.objectives[j][1]
+        return False
+
+    def hint(self, kinds: Sequence[int]) -> None:
+        for p, row in enumerate(self.kind):
+            for k, lit in enumerate(row):
+                self.model.add_hint(lit, kinds[p] == k + 1)
+        for (p, q), lit in self.same.items():
+            self.model.add_hint(lit, kinds[p] == kinds[q])
+
+    def kinds_of(self, solver: cp_model.CpSolver) -> list[int]:
+        return [
+            1 + next(k for k, lit in enumerate(row) if solver.boolean_value(lit))
+            for row in self.kind
+        ]
+
+
+def solve_kind_assignment(
+    pair_counts: Sequence[int],
+    objectives: Sequence[Objective],
+    hint: Sequence[int],
+    *,
+    max_deterministic_time: float,
+    time_limit: float | None = None,
+) -> KindAssignment:
+    """Assign a kind to each of the ``len(hint)`` pairs of a removal order, ``pair_counts[k]``
+    pairs to kind ``k + 1``, optimising ``objectives`` lexicographically: each is solved in
+    turn with the earlier ones held at their values.  ``hint``: a valid assignment to start
+    from, returned when CP-SAT finds nothing better.  Deterministic: fixed seed, one worker,
+    ``max_deterministic_time`` in all (each objective may use what the earlier ones left, and
+    at least its share); ``time_limit`` (seconds, all objectives) is a wall-clock guard for the
+    edges.  ``ValueError`` when ``hint`` does not match ``pair_counts``."""
+    from ortools.sat.python import cp_model
+
+    if sorted(hint) != [k for k, c in enumerate(pair_counts, 1) for _ in range(c)]:
+        raise ValueError("the hint does not give each kind its number of pairs")
+    best = list(hint)
+    used_dtime = used_wall = 0.0
+    statuses = []
+    variables = constraints = 0
+    for i, (_, maximize) in enumerate(objectives):
+        # A fresh model per objective, holding only the links the objectives so far weigh:
+        # measured, the links of later objectives slow the search for the earlier ones.
+        am = AssignmentModel(len(hint), pair_counts, objectives[: i + 1])
+        for j in range(i):
+            value, target = am.expression(j), am.value_of(j, best)
+            am.model.add(value >= target if objectives[j][1] else value <= target)
+        if maximize:
+            am.model.maximize(am.expression(i))
+        else:
+            am.model.minimize(am.expression(i))
+        am.hint(best)
+        solver = cp_model.CpSolver()
+        params = solver.parameters
+        params.random_seed = SEED
+        params.num_workers = 1
+        # Measured on 12x8 orders: without presolve and LP relaxation the search reaches
+        # better assignments within the same deterministic time.
+        params.cp_model_presolve = False
+        params.linearization_level = 0
+        left = max_deterministic_time - used_dtime
+        params.max_deterministic_time = max(left / (len(objectives) - i), 1e-3)
+        if time_limit is not None:
+            params.max_time_in_seconds = max(time_limit - used_wall, 1e-3)
+        status = solver.solve(am.model)
+        used_dtime += solver.deterministic_time
+        used_wall += solver.wall_time
+        variables = max(variables, len(am.model.proto.variables))
+        constraints = max(constraints, len(am.model.proto.constraints))
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            found = am.kinds_of(solver)
+            if am.is_better(i, found, best):
+                best = found
+            statuses.append("optimal" if status == cp_model.OPTIMAL else "feasible")
+        elif status == cp_model.UNKNOWN:
+            statuses.append("unknown")
+        elif status == cp_model.INFEASIBLE:
+            raise AssertionError("the kind-assignment model rejected a valid assignment (a bug)")
+        elif status == cp_model.MODEL_INVALID:
+            raise AssertionError(
+                f"CP-SAT rejected the kind-assignment model: {am.model.validate()}"
+            )
+        else:
+            raise AssertionError(f"unexpected CP-SAT status {solver.status_name(status)}")
+    overall = (
+        "unknown"
+        if all(s == "unknown" for s in statuses)
+        else "optimal"
+        if all(s == "optimal" for s in statuses)
+        else "feasible"
+    )
+    return KindAssignment(
+        kinds=tuple(best),
+        values=tuple(
+            sum(w for (p, q), w in weights.items() if best[p] == best[q])
+            for weights, _ in objectives
+        ),
+        status=overall,
+        variables=variables,
+        constraints=constraints,
+        deterministic_time=used_dtime,
+    )

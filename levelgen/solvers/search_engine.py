@@ -1,0 +1,459 @@
+"""The engine of the search solver: state, safe-move closure, memo and the depth-first search.
+
+The soundness of each step is argued in :mod:`levelgen.solvers.search`; the relaxed game is in
+:mod:`levelgen.solvers.search_relax`.  State lives in plain ints, lists and dicts changed in
+place and undone on backtrack:
+
+* ``occ`` / ``free``: occupied tiles and the cells a path may cross (board holes, removed
+  tiles, and the ring when the rules allow it), padded layout of :mod:`levelgen.board`;
+* ``gmask[g]``: the tiles of group ``g`` still present; ``gid[bit]``: the group of a tile;
+  groups ``0 .. n_kinds - 1`` are the kinds, later ones are pairs split off by the search;
+* ``forbid[bit]``: the tiles of its group the tile may not pair with (decided by the search);
+* ``links[bit]``: tiles of its group the tile is linkable to now (read through the group and
+  ``forbid``).  Links only appear when tiles are removed, and only for tiles a newly freed cell
+  can see, so after a removal only the tiles linkable (positions only) from the removed cells
+  are tested again.
+
+Branching is binary: for a linkable pair ``(t, p)`` of a group of four or more, either ``t``
+and ``p`` are partners (split off as a pair, which the closure removes at once), or they are
+not (``forbid``).  A group of four with a single pairing left is split accordingly; one with
+none left is dead.
+
+Runs.  A short first dive skips the relaxation (most solvable boards need nothing more); then
+runs of ``RESTART_BASE`` times the Luby sequence nodes follow, taking the branching orders of
+``SCHEDULE`` in turn, the "tightest" ones with seeded random tie-breaks from ``RANDOM_FROM`` on.
+All runs share the dead-state memo, and every run's limit is eventually exceeded by a later
+one, so the search stays complete.
+
+Pure: no I/O, no clock; the budget's callables are the only outside calls, and the random
+tie-breaks come from a ``random.Random`` seeded with the run number (deterministic).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..board import Board, iter_bits
+from ..reach import linkable_mask
+from ..rules import Rules
+from .base import Budget, SolveStats
+from .search_choice import Decision, choose_in_order, choose_tightest, luby
+from .search_closure import clear_group
+from .search_common import POLL_NODES, DeadMemo
+from .search_relax import Run, relax
+
+__all__ = [
+    "BLIND_DIVE",
+    "RESTART_BASE",
+    "SCHEDULE",
+    "Engine",
+    "OutOfBudget",
+]
+
+#: Nodes of the first run before a restart (later runs: this times the Luby sequence); None
+#: runs one depth-first search to the end.
+RESTART_BASE: int | None = 200
+
+#: Whether the search starts with a short dive (as many nodes as kinds, plus 8) that skips the
+#: relaxation, following the order of the first relaxed run.
+BLIND_DIVE = True
+
+#: Link tests between two polls of ``Budget.should_stop`` at most (besides every
+#: ``POLL_NODES`` nodes).
+POLL_TESTS = 20_000
+
+#: The branching orders (see ``Engine._choose``) taken by runs 0, 1, 2, ... in turn.
+SCHEDULE = ("order", "tightest")
+
+#: From this run on, runs of the orders in ``RANDOMIZED`` break ties at random (a
+#: ``random.Random`` seeded with the run number).  "order" runs stay deterministic: each one
+#: then walks back down the path of the last and resumes where it stopped, since the memo
+#: skips every subtree it finished.
+RANDOM_FROM = 2
+RANDOMIZED = ("tightest",)
+
+Pair = tuple[int, int]
+Key = tuple[int, tuple[int, ...], tuple[int, ...]]
+#: What a branch did, to undo when its child is left: splits (group, tile, partner) made and
+#: the forbidden pair, if any.
+Action = tuple[list[tuple[int, int, int]], Pair | None]
+
+
+class OutOfBudget(Exception):
+    """The node budget ran out or the caller asked to stop; the message says which."""
+
+
+@dataclass(slots=True)
+class _Frame:
+    """A node on the DFS path: what to restore on leaving it and the branch it is on."""
+
+    occ: int
+    free: int
+    n_moves: int
+    n_trail: int
+    links: dict[int, int]
+    key: Key
+    run: Run
+    group: int
+    tile: int
+    partner: int
+    stage: int = 0
+    action: Action = field(default_factory=lambda: ([], None))
+
+
+class Engine:
+    """One search over one board; build it, call :meth:`root_relaxation`, then :meth:`search`."""
+
+    def __init__(self, board: Board, rules: Rules, budget: Budget, stats: SolveStats) -> None:
+        lay = board.layout
+        self.stride = lay.stride
+        self.k = rules.max_turns
+        self.budget = budget
+        self.stats = stats
+        self.occ = board.occupied_mask()
+        self.free = board.free_mask(rules.outside)
+        self.kind_mask: list[int] = []
+        self.gmask: list[int] = []
+        self.gkind: list[int] = []
+        self.gid: dict[int, int] = {}
+        for mask in board.kind_masks().values():
+            g = len(self.gmask)
+            self.kind_mask.append(mask)
+            self.gmask.append(mask)
+            self.gkind.append(g)
+            for b in iter_bits(mask):
+                self.gid[b] = g
+        self.n_kinds = len(self.gmask)
+        self.forbid = dict.fromkeys(self.gid, 0)
+        self.forbidden: list[Pair] = []
+        self.links: dict[int, int] = {}
+        self.moves: list[Pair] = []
+        self.trail: list[tuple[int, int]] = []
+        self.memo = DeadMemo()
+        self.root_run: Run = []
+        self.failed: dict[int, tuple[int, int, int]] = {}
+        self.linked: dict[int, tuple[int, int]] = {}
+        self.restart_base: int | None = RESTART_BASE
+        self.rng: random.Random | None = None
+        self.strategy = "order"
+        self.blind = False
+        self.polled_at = 0
+        self.count = dict.fromkeys(
+            (
+                "link_tests",
+                "closure_removed",
+                "relax_pruned",
+                "relax_replayed",
+                "memo_hits",
+                "forced",
+                "no_move",
+                "branches",
+                "restarts",
+            ),
+            0,
+        )
+
+    # ----- bookkeeping ----------------------------------------------------------------------
+
+    def record_counters(self) -> None:
+        """Copy the counters into the stats."""
+        self.stats.counters.update(self.count)
+        self.stats.counters["memo_size"] = len(self.memo)
+        self.stats.counters["memo_evictions"] = self.memo.evictions
+
+    def _tick(self) -> None:
+        stats, budget = self.stats, self.budget
+        stats.nodes += 1
+        if budget.max_nodes is not None and stats.nodes > budget.max_nodes:
+            raise OutOfBudget(f"the node budget of {budget.max_nodes} ran out")
+        if budget.should_stop is None:
+            return
+        # Poll every POLL_NODES nodes, and sooner when nodes are expensive (big boards).
+        work = self.count["link_tests"]
+        if stats.nodes % POLL_NODES == 1 or work - self.polled_at >= POLL_TESTS:
+            self.polled_at = work
+            if budget.should_stop():
+                raise OutOfBudget("stopped by the caller (time limit)")
+
+    def _link(self, tile: int, free: int, targets: int) -> int:
+        self.count["link_tests"] += 1
+        return linkable_mask(1 << tile, free, targets, self.k, self.stride)
+
+    # ----- memo -------------------------------------------------------------------------------
+
+    def _key(self) -> Key:
+        """The state: occupancy, split-off groups that are not a whole kind's rest, and the
+        forbidden pairs still inside one group."""
+        occ, gmask, gid = self.occ, self.gmask, self.gid
+        kind_mask, gkind = self.kind_mask, self.gkind
+        split = sorted(
+            m
+            for g in range(self.n_kinds, len(gmask))
+            if (m := gmask[g]) and m != kind_mask[gkind[g]] & occ
+        )
+        banned = sorted(
+            1 << a | 1 << b
+            for a, b in self.forbidden
+            if occ >> a & 1 and gid[a] == gid[b] and gmask[gid[a]].bit_count() > 2
+        )
+        return occ, tuple(split), tuple(banned)
+
+    def _is_dead(self, key: Key) -> bool:
+        # Decisions only remove solutions: a state with fewer of them proved dead will do.
+        memo = self.memo
+        return key in memo or (key[0], key[1], ()) in memo or (key[0], (), ()) in memo
+
+    # ----- closure ----------------------------------------------------------------------------
+
+    def _closure(self, dirty: list[int]) -> None:
+        """Remove every group that can all go now, until none can (safe moves)."""
+        gmask, gid, links = self.gmask, self.gid, self.links
+        while dirty:
+            removed = 0
+            for g in dirty:
+                mask = gmask[g]
+                if not mask:
+                    continue
+                seq = clear_group(mask, self.free, links, self.forbid, self._link)
+                if seq is None:
+                    continue
+                self.moves.extend(seq)
+                self.trail.append((g, mask))
+                gmask[g] = 0
+                self.occ ^= mask
+                self.free |= mask
+                removed |= mask
+            if not removed:
+                return
+            self.count["closure_removed"] += removed.bit_count()
+            occ, free = self.occ, self.free
+            changed = set()
+            # A new link runs through a freed cell, so both its ends are linkable (positions
+            # only) from the freed cells: only such pairs need a test.
+            seen = linkable_mask(removed, free, occ, self.k, self.stride)
+            for t in iter_bits(seen):
+                g = gid[t]
+                new_mates = gmask[g] & seen & ~links[t] & ~(1 << t)
+                if new_mates:
+                    new = self._link(t, free, new_mates)
+                    if new:
+                        links[t] |= new
+                        changed.add(g)
+            dirty = sorted(changed)
+
+    # ----- relaxation -------------------------------------------------------------------------
+
+    def _relax(self, parent: Run | None) -> tuple[Run, int]:
+        counter = [0]
+        found = relax(
+            self.occ,
+            self.free,
+            self.gmask,
+            self.gid,
+            self.forbid,
+            parent,
+            self.k,
+            self.stride,
+            counter,
+            self.failed,
+            self.linked,
+        )
+        self.count["link_tests"] += counter[0]
+        if parent is not None and counter[0] == 0:
+            self.count["relax_replayed"] += 1
+        return found
+
+    def root_relaxation(self) -> int:
+        """Run the relaxation at the start; the mask of tiles it cannot clear (0: none)."""
+        self.root_run, stuck = self._relax(None)
+        return stuck
+
+    # ----- branching --------------------------------------------------------------------------
+
+    def _choose(self, run: Run) -> Decision | None:
+        """``(group, tile, partner)``: the linkable pair to decide on, or None when no group of
+        four or more has one (with the closure done, there is then no legal move at all)."""
+        links, forbid, rng = self.links, self.forbid, self.rng
+        if self.strategy == "order":
+            return choose_in_order(run, self.gmask, self.gid, links, forbid, rng, self.stride)
+        return choose_tightest(self.gmask, links, forbid, rng, self.stride)
+
+    def _split(self, g: int, tile: int, partner: int) -> int:
+        pair = 1 << tile | 1 << partner
+        ng = len(self.gmask)
+        self.gmask.append(pair)
+        self.gkind.append(self.gkind[g])
+        self.gmask[g] ^= pair
+        self.gid[tile] = self.gid[partner] = ng
+        return ng
+
+    def _unsplit(self, g: int, tile: int, partner: int) -> None:
+        pair = self.gmask.pop()
+        self.gkind.pop()
+        self.gmask[g] |= pair
+        self.gid[tile] = self.gid[partner] = g
+
+    def _ban(self, g: int, tile: int, partner: int) -> list[tuple[int, int, int]] | None:
+        """Forbid ``tile`` and ``partner`` to pair; the splits this forces in a group of four
+        (a single pairing left), or None when no pairing is left (the caller undoes)."""
+        forbid = self.forbid
+        forbid[tile] |= 1 << partner
+        forbid[partner] |= 1 << tile
+        self.forbidden.append((tile, partner))
+        mask = self.gmask[g]
+        if mask.bit_count() != 4:
+            return []
+        a, b, c, d = iter_bits(mask)
+        left = [
+            p
+            for p, q in ((b, (c, d)), (c, (b, d)), (d, (b, c)))
+            if not forbid[a] >> p & 1 and not forbid[q[0]] >> q[1] & 1
+        ]
+        if not left:
+            return None
+        if len(left) > 1:
+            return []
+        self.count["forced"] += 1
+        self._split(g, a, left[0])
+        return [(g, a, left[0])]
+
+    def _unban(self, tile: int, partner: int) -> None:
+        self.forbid[tile] &= ~(1 << partner)
+        self.forbid[partner] &= ~(1 << tile)
+        self.forbidden.pop()
+
+    def _undo(self, action: Action) -> None:
+        splits, banned = action
+        for g, tile, partner in reversed(splits):
+            self._unsplit(g, tile, partner)
+        if banned is not None:
+            self._unban(*banned)
+
+    # ----- the search -------------------------------------------------------------------------
+
+    def _enter(self, dirty: list[int], parent: Run) -> _Frame | bool:
+        """Expand a node: True when the board got cleared, False when the node is dead, else
+        its frame.  On False the state is already restored."""
+        self._tick()
+        occ, free, links = self.occ, self.free, self.links
+        n_moves, n_trail = len(self.moves), len(self.trail)
+        self.links = dict(links)
+        self._closure(dirty)
+        if not self.occ:
+            return True
+        key = self._key()
+        choice = None
+        if self._is_dead(key):
+            self.count["memo_hits"] += 1
+        else:
+            if self.blind:
+                occ_now = self.occ
+                run, stuck = [step for step in parent if occ_now >> step[0] & 1], 0
+            else:
+                run, stuck = self._relax(parent)
+            if stuck:
+                self.count["relax_pruned"] += 1
+            else:
+                choice = self._choose(run)
+                if choice is None:
+                    self.count["no_move"] += 1
+        if choice is None:
+            self.memo.add(key)
+            self._restore(occ, free, n_moves, n_trail, links)
+            return False
+        g, tile, partner = choice
+        return _Frame(occ, free, n_moves, n_trail, links, key, run, g, tile, partner)
+
+    def _restore(
+        self, occ: int, free: int, n_moves: int, n_trail: int, links: dict[int, int]
+    ) -> None:
+        self.occ, self.free, self.links = occ, free, links
+        del self.moves[n_moves:]
+        trail, gmask = self.trail, self.gmask
+        while len(trail) > n_trail:
+            g, mask = trail.pop()
+            gmask[g] = mask
+
+    def search(self) -> list[Pair] | None:
+        """The removal sequence (bit pairs) clearing the board, or None when none exists.
+        ``OutOfBudget`` when the budget runs out first.
+
+        See the module docstring for the runs; a dive or run that ends within its limit has
+        decided the board either way (a dive lacks only the relaxation's pruning)."""
+        gmask, gid, links = self.gmask, self.gid, self.links
+        free = self.free
+        for t in iter_bits(self.occ):
+            links[t] = self._link(t, free, gmask[gid[t]] ^ (1 << t))
+        if BLIND_DIVE:
+            # A first quick dive without the relaxation: most solvable boards need nothing
+            # more, and a dead end found this way is still a dead end.
+            self.blind = True
+            done, moves = self._dfs(self.n_kinds + 8)
+            self.blind = False
+            if done:
+                return moves
+        run = 0
+        while True:
+            limit = None if self.restart_base is None else self.restart_base * luby(run + 1)
+            done, moves = self._dfs(limit)
+            if done:
+                return moves
+            run += 1
+            self.count["restarts"] = run
+            self.strategy = SCHEDULE[run % len(SCHEDULE)]
+            randomize = run >= RANDOM_FROM and self.strategy in RANDOMIZED
+            self.rng = random.Random(run) if randomize else None
+
+    def _dfs(self, limit: int | None) -> tuple[bool, list[Pair] | None]:
+        """One depth-first run: ``(True, moves or None)`` when decided, ``(False, None)`` when
+        it expanded ``limit`` nodes first (the state is then back at the root)."""
+        stop_at = None if limit is None else self.stats.nodes + limit
+        top = self._enter(list(range(self.n_kinds)), self.root_run)
+        if top is True:
+            return True, self.moves
+        if top is False:
+            return True, None
+        stack = [top]
+        while stack:
+            f = stack[-1]
+            if stop_at is not None and self.stats.nodes >= stop_at:
+                self._unwind(stack)
+                return False, None
+            if f.stage == 2:
+                self.memo.add(f.key)
+                self._leave(stack)
+                continue
+            g, tile, partner = f.group, f.tile, f.partner
+            self.count["branches"] += 1
+            if f.stage == 0:
+                f.stage = 1
+                action: Action = ([(g, tile, partner)], None)
+                ng = self._split(g, tile, partner)
+                child = self._enter([g, ng], f.run)
+            else:
+                f.stage = 2
+                forced = self._ban(g, tile, partner)
+                if forced is None:
+                    self._unban(tile, partner)
+                    continue
+                action = (forced, (tile, partner))
+                child = self._enter([g, *(len(self.gmask) - 1 for _ in forced)], f.run)
+            if child is True:
+                return True, self.moves
+            if child is False:
+                self._undo(action)
+                continue
+            f.action = action
+            stack.append(child)
+        return True, None
+
+    def _leave(self, stack: list[_Frame]) -> None:
+        f = stack.pop()
+        self._restore(f.occ, f.free, f.n_moves, f.n_trail, f.links)
+        if stack:
+            self._undo(stack[-1].action)
+
+    def _unwind(self, stack: list[_Frame]) -> None:
+        while stack:
+            self._leave(stack)

@@ -1,0 +1,195 @@
+"""The relaxed game of the search solver, run incrementally.
+
+In the relaxed game a tile leaves alone when it is linkable to a tile of its group that is
+present, or to the cell of one that already left; why a failure proves the state dead is argued
+in :mod:`levelgen.solvers.search`.  This module computes the greedy run cheaply, using two exact
+facts about a link test from a tile ``t`` through the free cells ``F``, whose *support* ``R`` is
+the set of free cells reachable from ``t`` with at most ``max_turns`` turns:
+
+* every path the test found lies in ``R``; so when a later state frees at least ``R`` again,
+  the same link still holds without testing (used to replay the parent's run in a child);
+* a cell freed later changes nothing for ``t`` unless it is next to ``R`` or to ``t``: a path
+  can only enter a new cell from a cell it already reaches (by induction along the path, each
+  level of the reach can only grow through such a cell).  So a tile that failed its test fails
+  again, with no test, as long as no cell next to ``R`` or ``t`` got free and it has no new
+  target (used to reach the fixpoint, and across states through the ``failed`` cache).
+
+A *run* lists, for each tile in the order it left, the tile it linked to (its witness) and the
+support of that link.  In a child the parent's run is replayed: a step still holds when its
+witness is still a tile the tile may pair with and no cell of its support is held by a tile
+that has not left yet; otherwise the tile is tested again (or its last link anywhere, kept in
+the ``linked`` cache, is reused when its support is free), and deferred when it fails.  A
+deferred tile is tested again as soon as a cell next to its reach gets free, so that it holds
+up the later steps as little as possible.  Only the final fixpoint matters for soundness: the
+tiles left are exactly those that cannot leave once everything else has left, by the facts
+above; a tile is never counted as left without a valid link.
+"""
+
+from __future__ import annotations
+
+from ..board import iter_bits
+from ..reach import fill_down, fill_up, ray_h, ray_v
+
+__all__ = ["Run", "link_with_support", "relax"]
+
+#: One step of a relaxed run: (tile, witness, support).
+Step = tuple[int, int, int]
+Run = list[Step]
+
+
+def link_with_support(
+    src: int, free: int, targets: int, max_turns: int, stride: int
+) -> tuple[int, int]:
+    """``(hits, support)``: the cells of ``targets`` linkable from the one-bit mask ``src``
+    (exactly :func:`levelgen.reach.linkable_mask`), and the free cells reachable from ``src``
+    with at most ``max_turns`` turns, which hold every such path."""
+    x = (src << 1) & free
+    h = (((free + x) ^ free) & free) | x
+    x = (src >> 1) & free
+    if x:
+        h |= fill_down(x, free, 1)
+    v = 0
+    x = (src << stride) & free
+    if x:
+        v = fill_up(x, free, stride)
+    x = (src >> stride) & free
+    if x:
+        v |= fill_down(x, free, stride)
+    hp = vp = 0
+    for _ in range(max_turns):
+        nh = h | ray_h(v, free) if v else h
+        nv = v | ray_v(h, free, stride) if h else v
+        hp, vp = h, v
+        if nh == h and nv == v:
+            break
+        h, v = nh, nv
+    xh = src | vp | h
+    xv = src | hp | v
+    hits = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src
+    return hits, h | v
+
+
+def relax(
+    occ: int,
+    free: int,
+    gmask: list[int],
+    gid: dict[int, int],
+    forbid: dict[int, int],
+    parent: Run | None,
+    max_turns: int,
+    stride: int,
+    counter: list[int],
+    failed: dict[int, tuple[int, int, int]],
+    linked: dict[int, tuple[int, int]],
+) -> tuple[Run, int]:
+    """The greedy relaxed run from the state (``occ`` tiles, ``free`` cells, groups ``gmask``
+    of present tiles, ``gid`` the group of a tile, ``forbid`` the tiles a tile may not pair
+    with), replaying ``parent`` first.
+
+    Returns ``(run, stuck)``: ``stuck`` is the mask of tiles that can never leave (0 when every
+    tile can; the run is then complete).  ``counter[0]`` counts link tests.  ``failed`` maps a
+    tile to its last failed test, ``(free cells, cells next to its reach, targets)``, and is
+    read and updated: kept across states, it spares the test whenever no cell next to the
+    reach got free since and no target was added, which cannot link either.  ``linked`` maps a
+    tile to its last successful test, ``(witness, support)``, likewise: while the witness is
+    still a target and the support is free, the link holds."""
+    rfree = free
+    run: Run = []
+    deferred = 0
+    # Tiles that failed a test: (tile, cells whose freeing could help it, rfree at the test);
+    # ``near_any`` is the union of those cells.
+    waiting: list[tuple[int, int, int]] = []
+    near_any = 0
+    tests = 0
+
+    def test(t: int, bit: int, targets: int) -> None:
+        nonlocal rfree, deferred, near_any, tests
+        known = failed.get(t)
+        if known is not None and not rfree & known[1] & ~known[0] and not targets & ~known[2]:
+            # It failed before with the same free cells around it and more targets.
+            deferred |= bit
+            waiting.append((t, known[1], rfree))
+            near_any |= known[1]
+            return
+        good = linked.get(t)
+        if good is not None and targets >> good[0] & 1 and not good[1] & ~rfree:
+            # A link it made before still has every cell of its support free.
+            run.append((t, good[0], good[1]))
+            rfree |= bit
+            deferred &= ~bit
+            return
+        tests += 1
+        around = (bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)
+        if around & rfree:
+            hits, support = link_with_support(bit, rfree, targets, max_turns, stride)
+        else:
+            # Boxed in: only an adjacent mate can link, along an empty path.
+            hits, support = around & targets, 0
+        if hits:
+            witness = (hits & -hits).bit_length() - 1
+            run.append((t, witness, support))
+            linked[t] = (witness, support)
+            rfree |= bit
+            # Every present tile it links to may leave too, along the same path reversed.
+            for b in iter_bits(hits & ~rfree):
+                run.append((b, t, support))
+                rfree |= 1 << b
+            deferred &= ~rfree
+        else:
+            deferred |= bit
+            reach = support | bit
+            near = (reach << 1) | (reach >> 1) | (reach << stride) | (reach >> stride)
+            waiting.append((t, near, rfree))
+            near_any |= near
+            failed[t] = (rfree, near, targets)
+
+    def settle() -> None:
+        # Test again every waiting tile next to a cell freed since its test, until none is.
+        nonlocal waiting, deferred, near_any
+        while True:
+            retry = []
+            keep = []
+            near_any = 0
+            for w in waiting:
+                if rfree >> w[0] & 1:
+                    continue
+                if rfree & ~w[2] & w[1]:
+                    retry.append(w[0])
+                else:
+                    keep.append(w)
+                    near_any |= w[1]
+            waiting = keep
+            if not retry:
+                return
+            for t in retry:
+                bit = 1 << t
+                if not rfree & bit:
+                    deferred &= ~bit
+                    test(t, bit, gmask[gid[t]] & ~forbid[t] & ~bit)
+
+    if parent is None:
+        for t in iter_bits(occ):
+            bit = 1 << t
+            if not rfree & bit:
+                test(t, bit, gmask[gid[t]] & ~forbid[t] & ~bit)
+    else:
+        for t, witness, support in parent:
+            bit = 1 << t
+            if not occ & bit or rfree & bit:
+                continue
+            before = rfree
+            gm = gmask[gid[t]] & ~forbid[t] & ~bit
+            if gm >> witness & 1 and not support & deferred:
+                run.append((t, witness, support))
+                rfree |= bit
+            else:
+                test(t, bit, gm)
+            # A deferred tile that can leave soon after should not hold up later steps.
+            if rfree & ~before & near_any:
+                settle()
+    settle()
+    counter[0] += tests
+    stuck = 0
+    for t, _near, _then in waiting:
+        stuck |= 1 << t
+    return run, stuck & ~rfree

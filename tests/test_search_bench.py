@@ -1,0 +1,90 @@
+"""``levelgen bench solve`` on a tiny benchmark folder: figures, JSON, comparison and errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from levelgen.bench.solve import BoardRun, summarize
+from levelgen.cli import app
+
+runner = CliRunner()
+
+BOARDS = [
+    # Solvable with or without the ring.
+    [[1, 1, 2, 2], [3, 3, 4, 4]],
+    # The crossed block: unsolvable with two turns, ring or not.
+    [[1, 2, 3, 3], [2, 1, 4, 4]],
+]
+
+
+def write_bench(folder: Path) -> Path:
+    lines = [
+        json.dumps(
+            {
+                "id": f"bench-4x2-{i:02d}",
+                "seed": i,
+                "width": 4,
+                "height": 2,
+                "grid": grid,
+                "rules": {"max_turns": 2, "outside": True},
+            }
+        )
+        for i, grid in enumerate(BOARDS)
+    ]
+    (folder / "bench_4x2.jsonl").write_text("\n".join(lines) + "\n")
+    return folder
+
+
+def test_text_report_has_every_group_and_memory(tmp_path: Path) -> None:
+    folder = write_bench(tmp_path)
+    result = runner.invoke(app, ["bench", "solve", "--boards", str(folder), "--time-limit", "5"])
+    assert result.exit_code == 0, result.output
+    assert "4x2 outside=on" in result.output and "4x2 outside=off" in result.output
+    assert "decided 100.0%" in result.output
+    assert "peak resident memory" in result.output
+
+
+def test_json_report_counts_and_compare(tmp_path: Path) -> None:
+    folder = write_bench(tmp_path)
+    result = runner.invoke(
+        app,
+        ["bench", "solve", "--boards", str(folder), "--no-outside", "--compare", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    search = report["methods"]["search"]
+    assert list(search["groups"]) == ["4x2 outside=off"]
+    assert search["all"]["solved"] == 1 and search["all"]["unsolvable"] == 1
+    assert search["all"]["decided"] == 1.0
+    assert report["methods"]["exhaustive"]["all"]["decided"] == 1.0
+    assert report["speedup_vs_exhaustive"] > 0
+    assert report["peak_rss_mb"] > 0
+
+
+def test_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["bench", "solve", "--boards", str(tmp_path / "nowhere")])
+    assert result.exit_code == 2
+    assert "benchmark folder not found" in result.output
+
+
+def test_unknown_method_is_a_usage_error(tmp_path: Path) -> None:
+    folder = write_bench(tmp_path)
+    result = runner.invoke(app, ["bench", "solve", "--boards", str(folder), "--method", "magic"])
+    assert result.exit_code == 2
+
+
+def test_summarize_counts_undecided_and_medians() -> None:
+    runs = [
+        BoardRun("a", "4x2", True, "solved", 0.1, 5, {}),
+        BoardRun("b", "4x2", True, "unknown", 0.5, 50, {"variables": 7}),
+        BoardRun("c", "4x2", True, "unsolvable", 0.2, 9, {"variables": 3}),
+    ]
+    s = summarize(runs)
+    assert (s["solved"], s["unsolvable"], s["unknown"]) == (1, 1, 1)
+    assert s["decided"] == 2 / 3
+    assert s["median_s"] == 0.2 and s["max_s"] == 0.5
+    assert s["median_nodes"] == 9 and s["max_nodes"] == 50
+    assert s["model"] == {"variables": 10}
