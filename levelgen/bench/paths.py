@@ -194,7 +194,8 @@ def register(app: typer.Typer) -> None:
                     typer.echo(
                         f"{size:>6} {variant}: linkable {r['linkable_per_s']:>8,}/s"
                         f" ({r['pair_answers_per_s']:>9,} pair answers/s);"
-                        f" path {r['path_per_s']:>7,}/s (linked pairs {r['linked_path_per_s']:>6,}/s);"
+                        f" path {r['path_per_s']:>7,}/s"
+                        f" (linked pairs {r['linked_path_per_s']:>6,}/s);"
                         f" reference {r['reference_per_s']:>5,}/s;"
                         f" path/reference x{r['path_vs_reference']}"
                     )
