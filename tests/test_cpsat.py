@@ -281,3 +281,39 @@ def test_import_does_not_load_ortools() -> None:
         "assert not any(m == 'ortools' or m.startswith('ortools.') for m in sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_portfolio_answers_with_search_when_it_decides() -> None:
+    board = Board.from_rows(["334455", "661277", "882199", "AABBCC"])
+    result = solve(board, Rules(outside=False), method="auto")
+    assert result.status is SolveStatus.UNSOLVABLE
+    assert result.method == "search"
+
+
+def test_portfolio_falls_back_to_cpsat_on_the_rest_of_the_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the search is undecided, CP-SAT answers with what is left of the time limit."""
+    import levelgen.solvers.search as search_module
+
+    now = [100.0]
+    seen: list[Budget] = []
+
+    def undecided(board: Board, rules: Rules, budget: Budget) -> SolveResult:
+        seen.append(budget)
+        assert budget.should_stop is not None and not budget.should_stop()
+        now[0] += 3.0  # the search takes 3 of the 10 seconds, then gives up
+        assert not budget.should_stop()
+        now[0] += 2.5  # past its half
+        assert budget.should_stop()
+        return SolveResult(SolveStatus.UNKNOWN, method="search")
+
+    monkeypatch.setattr(search_module, "solve_search", undecided)
+    board = Board.from_grid(BENCH_12x8_01)
+    rules = Rules(outside=False)
+    budget = Budget(max_nodes=3_000_000, clock=lambda: now[0], time_limit=10.0)
+    result = solve(board, rules, budget=budget, method="auto")
+    assert seen and seen[0].time_limit == 5.0
+    assert result.method == "cpsat"
+    assert result.status is SolveStatus.SOLVED
+    check_solved(board, rules, result)

@@ -1,15 +1,14 @@
 """Solvers: decide whether a board can be cleared, with a removal sequence or a proof.
 
 ``solve`` is the one entry point.  ``method="search"`` runs the exact search solver,
-``"cpsat"`` the CP-SAT model (ortools is imported only then), and ``"auto"`` (the default) the
-search solver within its node budget, then CP-SAT when the search was undecided.  Every
+``"cpsat"`` the CP-SAT model (ortools is imported only then), ``"exhaustive"`` the plain
+baseline the benchmark compares against, and ``"auto"`` (the default) the search solver on
+half of the time limit, then CP-SAT on the rest when the search was undecided.  Every
 ``SOLVED`` result is replayed by :func:`levelgen.verify.replay` before it is returned; a solver
 whose sequence does not replay is a bug and raises ``AssertionError``.
 """
 
 from __future__ import annotations
-
-from typing import Literal
 
 from ..board import Board
 from ..rules import Rules
@@ -18,7 +17,6 @@ from .base import Budget, SolveResult, SolveStats, SolveStatus
 
 __all__ = ["METHODS", "Budget", "SolveResult", "SolveStats", "SolveStatus", "solve"]
 
-Method = Literal["auto", "search", "cpsat"]
 METHODS: tuple[str, ...] = ("auto", "search", "cpsat", "exhaustive")
 
 
@@ -45,14 +43,12 @@ def solve(
         from .cpsat import solve_cpsat
 
         result = solve_cpsat(board, rules, budget)
-    else:
+    elif method == "search":
         from .search import solve_search
 
         result = solve_search(board, rules, budget)
-        if method == "auto" and result.status is SolveStatus.UNKNOWN:
-            from .cpsat import solve_cpsat
-
-            result = solve_cpsat(board, rules, budget)
+    else:
+        result = _auto(board, rules, budget)
     if result.status is SolveStatus.SOLVED:
         problems = replay(board, rules, result.moves or ())
         if problems:
@@ -60,3 +56,33 @@ def solve(
                 f"{result.method} solver returned a sequence that does not replay: {problems[0]}"
             )
     return result
+
+
+def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
+    """The portfolio: the search solver first, CP-SAT when the search is undecided.
+
+    With a time limit and a clock, the search may use half of the limit and CP-SAT what is
+    left of it; ``max_nodes`` is given to each in full (it is a per-solver work measure)."""
+    from .search import solve_search
+
+    clock, limit, outer = budget.clock, budget.time_limit, budget.should_stop
+    if clock is None or limit is None:
+        result = solve_search(board, rules, budget)
+        rest = budget
+    else:
+        start = clock()
+        half = limit / 2
+
+        def search_should_stop() -> bool:
+            return bool(outer and outer()) or clock() - start > half
+
+        result = solve_search(
+            board, rules, Budget(budget.max_nodes, search_should_stop, clock, half)
+        )
+        left = max(limit - (clock() - start), 0.0)
+        rest = Budget(budget.max_nodes, outer, clock, left)
+    if result.status is not SolveStatus.UNKNOWN:
+        return result
+    from .cpsat import solve_cpsat
+
+    return solve_cpsat(board, rules, rest)
