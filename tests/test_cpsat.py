@@ -25,6 +25,7 @@ from levelgen.rules import Rules
 from levelgen.solvers import solve
 from levelgen.solvers.base import Budget, SolveResult, SolveStatus
 from levelgen.solvers.cpsat import LinkGraph, SweepsModel, build_link_graph, solve_cpsat
+from levelgen.solvers.search import solve_search
 from levelgen.verify import replay
 
 #: bench-12x8-01 of shared/bench (outside off, solvable; the greedy warm start stalls on it).
@@ -102,13 +103,12 @@ def test_agrees_with_brute_force(board: Board, rules: Rules) -> None:
     assert (result.status is SolveStatus.SOLVED) == brute_solvable(board, rules)
 
 
-@settings(max_examples=300, derandomize=True, deadline=None)
+@settings(max_examples=1000, derandomize=True, deadline=None)
 @given(small_boards(max_tiles=32, max_width=8), rules_st)
 def test_agrees_with_search_solver(board: Board, rules: Rules) -> None:
-    search = pytest.importorskip("levelgen.solvers.search")
     budget = Budget(max_nodes=200_000)
     ours = solve_cpsat(board, rules, budget)
-    theirs = search.solve_search(board, rules, budget)
+    theirs = solve_search(board, rules, budget)
     if ours.status is SolveStatus.SOLVED:
         check_solved(board, rules, ours)
     decided = {SolveStatus.SOLVED, SolveStatus.UNSOLVABLE}
