@@ -28,6 +28,7 @@ __all__ = [
     "fill_up",
     "hits_by_level",
     "levels",
+    "link_reach",
     "linkable_mask",
     "ray_h",
     "ray_v",
@@ -110,7 +111,13 @@ def linkable_mask(src: int, free: int, targets: int, max_turns: int, stride: int
     """The cells of ``targets`` linkable from the one-bit mask ``src``: joined by a path of at
     most ``max_turns`` turns whose interior cells are all in ``free``.  ``src`` itself is never
     in the result.  Pass a kind's mask as ``targets`` for "same kind", or the occupied mask for
-    the positions-only question.
+    the positions-only question.  (:func:`link_reach` without the reach.)"""
+    return link_reach(src, free, targets, max_turns, stride)[0]
+
+
+def link_reach(src: int, free: int, targets: int, max_turns: int, stride: int) -> tuple[int, int]:
+    """``(hits, reach)``: :func:`linkable_mask`, and the free cells reached from ``src`` with at
+    most ``max_turns`` turns (every path to a hit runs inside them).
 
     This is :func:`levels` followed by :func:`hits_by_level`, fused and with the fills inlined
     (it is the hottest function of the project).  Each level only casts rays from the cells
@@ -176,10 +183,10 @@ def linkable_mask(src: int, free: int, targets: int, max_turns: int, stride: int
         hseeds, vseeds = v & ~vp, h & ~hp
     xh = src | vp | h
     xv = src | hp | v
-    return ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src
+    hits = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src
+    return hits, h | v
 
 
 def reachable_empty_mask(src: int, free: int, max_turns: int, stride: int) -> int:
     """Free cells a path from ``src`` reaches with at most ``max_turns`` turns."""
-    hs, vs = levels(src, free, max_turns, stride)
-    return hs[-1] | vs[-1]
+    return link_reach(src, free, 0, max_turns, stride)[1]

@@ -28,45 +28,13 @@ above; a tile is never counted as left without a valid link.
 from __future__ import annotations
 
 from ..board import iter_bits
-from ..reach import fill_down, fill_up, ray_h, ray_v
+from ..reach import link_reach
 
-__all__ = ["Run", "link_with_support", "relax"]
+__all__ = ["Run", "relax"]
 
 #: One step of a relaxed run: (tile, witness, support).
 Step = tuple[int, int, int]
 Run = list[Step]
-
-
-def link_with_support(
-    src: int, free: int, targets: int, max_turns: int, stride: int
-) -> tuple[int, int]:
-    """``(hits, support)``: the cells of ``targets`` linkable from the one-bit mask ``src``
-    (exactly :func:`levelgen.reach.linkable_mask`), and the free cells reachable from ``src``
-    with at most ``max_turns`` turns, which hold every such path."""
-    x = (src << 1) & free
-    h = (((free + x) ^ free) & free) | x
-    x = (src >> 1) & free
-    if x:
-        h |= fill_down(x, free, 1)
-    v = 0
-    x = (src << stride) & free
-    if x:
-        v = fill_up(x, free, stride)
-    x = (src >> stride) & free
-    if x:
-        v |= fill_down(x, free, stride)
-    hp = vp = 0
-    for _ in range(max_turns):
-        nh = h | ray_h(v, free) if v else h
-        nv = v | ray_v(h, free, stride) if h else v
-        hp, vp = h, v
-        if nh == h and nv == v:
-            break
-        h, v = nh, nv
-    xh = src | vp | h
-    xv = src | hp | v
-    hits = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src
-    return hits, h | v
 
 
 def relax(
@@ -121,7 +89,7 @@ def relax(
         tests += 1
         around = (bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)
         if around & rfree:
-            hits, support = link_with_support(bit, rfree, targets, max_turns, stride)
+            hits, support = link_reach(bit, rfree, targets, max_turns, stride)
         else:
             # Boxed in: only an adjacent mate can link, along an empty path.
             hits, support = around & targets, 0
