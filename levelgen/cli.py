@@ -12,7 +12,9 @@ unless a solver needs it.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import Iterable
@@ -53,7 +55,7 @@ app = typer.Typer(
 app.add_typer(bench_app, name="bench")
 
 #: The checked-in schema, beside the package in a source checkout.
-SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schemas" / "level.v1.schema.json"
+SCHEMA_NAME = Path("schemas", "level.v1.schema.json")
 #: The layout file cap: a 64x64 layout is about 4 KiB.
 MAX_LAYOUT_BYTES = 64 * 1024
 
@@ -121,9 +123,22 @@ def _problem_line(source: str, problem: Problem) -> str:
     return f"{source}: {where}{problem.message}"
 
 
+#: Problems printed per file at most (a file can hold thousands of unknown keys).
+MAX_PROBLEM_LINES = 50
+
+
+def _problem_lines(source: str, problems: Iterable[Problem]) -> list[str]:
+    """One line per problem, at most ``MAX_PROBLEM_LINES`` and a line saying how many more."""
+    problems = list(problems)
+    lines = [_problem_line(source, p) for p in problems[:MAX_PROBLEM_LINES]]
+    if len(problems) > MAX_PROBLEM_LINES:
+        lines.append(f"{source}: ... and {len(problems) - MAX_PROBLEM_LINES} more problems")
+    return lines
+
+
 def _show_problems(source: str, problems: Iterable[Problem]) -> None:
-    for problem in problems:
-        typer.echo(_problem_line(source, problem), err=True)
+    for line in _problem_lines(source, problems):
+        typer.echo(line, err=True)
 
 
 def _load(source: str) -> LevelFile:
@@ -258,6 +273,8 @@ def create(
                 param_hint="'--size'",
             )
     tiles = template.tile_count() if template is not None else Size(*board_size).cells
+    if template is not None and tiles == 0:
+        raise typer.BadParameter(f"{layout} has no tile cell (o)", param_hint="'--layout'")
     try:
         kind_tile_counts(tiles, kinds=kinds, copies=copies)
     except GenerationError as exc:
@@ -320,7 +337,7 @@ class Verdict:
         }
 
     def lines(self) -> list[str]:
-        out = [_problem_line(self.file, p) for p in self.problems]
+        out = _problem_lines(self.file, self.problems)
         if self.message:
             out.append(f"{self.file}: {self.message}")
         return out
@@ -345,6 +362,10 @@ def _verify_one(source: str, method: Method, time_limit: float) -> Verdict:
         return Verdict(source, "invalid", EXIT_INVALID, problems=[*problems, *exc.problems])
     if level.solution is not None:
         problems.extend(replay(level.board, level.rules, level.solution))
+        if not problems and level.metrics is not None:
+            from .difficulty import metrics_problems
+
+            problems = metrics_problems(level.board, level.rules, level.solution, level.metrics)
         if problems:
             return Verdict(source, "invalid", EXIT_INVALID, problems=problems)
         summary = format_summary(level)
@@ -522,15 +543,15 @@ def schema(
         typer.Option("--check", help="Compare with the checked-in schema instead of printing."),
     ] = False,
     file: Annotated[
-        Path,
+        Path | None,
         typer.Option(
             "--file",
             help="The schema file --check compares with (default: schemas/level.v1.schema.json"
-            " of the source tree).",
+            " of the source tree, else of the current folder or the nearest one above).",
             metavar="FILE",
             show_default=False,
         ),
-    ] = SCHEMA_FILE,
+    ] = None,
     output: Annotated[
         str,
         typer.Option(
@@ -541,7 +562,7 @@ def schema(
     """Print the JSON Schema (draft 2020-12) of level files, generated from the models.
 
     Exit codes: 0 printed, or --check found no drift; 1 --check found the file out of date;
-    3 --check could not read the file.
+    2 --check found no schema file; 3 --check could not read the file.
     """
     from .schema import level_json_schema
     from .storage import ReadError, WriteError, format_json, read_json, write_text
@@ -553,6 +574,13 @@ def schema(
         except WriteError as exc:
             _fail(EXIT_UNREADABLE, f"levelgen: {exc}")
         return
+    file = file or _checked_in_schema()
+    if file is None:
+        _fail(
+            EXIT_USAGE,
+            f"levelgen: no {SCHEMA_NAME} found in the source tree or the current folder and"
+            " its parents; pass --file",
+        )
     try:
         stored = read_json(file)
     except ReadError as exc:
@@ -566,6 +594,16 @@ def schema(
     typer.echo(f"{file}: up to date")
 
 
+def _checked_in_schema() -> Path | None:
+    """``schemas/level.v1.schema.json`` next to the package (a source checkout), else in the
+    current folder or the nearest parent that has one (an installed package), else None."""
+    for folder in (Path(__file__).resolve().parent.parent, Path.cwd(), *Path.cwd().parents):
+        candidate = folder / SCHEMA_NAME
+        if candidate.is_file():
+            return candidate
+    return None
+
+
 @app.command()
 def version() -> None:
     """Print the version."""
@@ -573,5 +611,16 @@ def version() -> None:
 
 
 def main() -> None:
-    """Entry point of the console script."""
-    app()
+    """Entry point of the console script.  Standard output that cannot be written (a full
+    disk, a reader that went away) ends the command with a message, not a traceback."""
+    try:
+        app()
+    except OSError as exc:
+        # Nothing more can go to standard output: point it at /dev/null so that the final
+        # flush at exit does not fail again.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if isinstance(exc, BrokenPipeError):
+            sys.exit(EXIT_INVALID)  # like any program whose reader went away: quietly
+        typer.echo(f"levelgen: cannot write the output: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_UNREADABLE)

@@ -15,8 +15,9 @@ from .level import Metrics
 from .moves import Move, legal_pairs
 from .reach import hits_by_level, levels, linkable_mask
 from .rules import Rules
+from .verify import Problem
 
-__all__ = ["count_moves", "solution_metrics", "solution_move_counts"]
+__all__ = ["count_moves", "metrics_problems", "solution_metrics", "solution_move_counts"]
 
 
 def count_moves(board: Board, rules: Rules) -> int:
@@ -148,3 +149,23 @@ def solution_metrics(board: Board, rules: Rules, moves: Sequence[Move]) -> Metri
     start = counts[0] if counts else 0
     mean = round(sum(counts) / len(counts), 4) if counts else 0.0
     return Metrics(start_moves=start, mean_moves=mean, turn_histogram=tuple(hist))
+
+
+def metrics_problems(
+    board: Board, rules: Rules, moves: Sequence[Move], stated: Metrics
+) -> list[Problem]:
+    """Where the ``stated`` metrics of a level differ from those measured along its solution
+    ``moves`` (which must be valid): one problem per field, pointing into ``/metrics``.
+    ``extra`` measurements are not checked (they may come from other tools)."""
+    measured = solution_metrics(board, rules, moves)
+    out: list[tuple[str, object, object]] = []
+    if stated.start_moves != measured.start_moves:
+        out.append(("start_moves", stated.start_moves, measured.start_moves))
+    if abs(stated.mean_moves - measured.mean_moves) > 0.5e-4:
+        out.append(("mean_moves", stated.mean_moves, measured.mean_moves))
+    if tuple(stated.turn_histogram) != measured.turn_histogram:
+        out.append(("turn_histogram", list(stated.turn_histogram), list(measured.turn_histogram)))
+    return [
+        Problem(f"/metrics/{name}", f"states {said} but the solution gives {real}")
+        for name, said, real in out
+    ]

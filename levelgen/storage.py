@@ -89,7 +89,7 @@ def read_bytes(source: str | Path, *, max_bytes: int = MAX_FILE_BYTES, what: str
             path = Path(source)
             size = path.stat().st_size
             if path.is_file() and size > max_bytes:
-                raise _too_big(name, size, max_bytes, what)
+                raise _too_big(name, max_bytes, what, f"{size} bytes")
             with path.open("rb") as handle:
                 data = _read_capped(handle, max_bytes)
     except FileNotFoundError:
@@ -101,7 +101,7 @@ def read_bytes(source: str | Path, *, max_bytes: int = MAX_FILE_BYTES, what: str
     except OSError as exc:
         raise ReadError(name, [Problem("", f"cannot read: {exc.strerror or exc}")]) from None
     if len(data) > max_bytes:
-        raise _too_big(name, len(data), max_bytes, what)
+        raise _too_big(name, max_bytes, what, "more than that")
     if not data.strip():
         raise ReadError(name, [Problem("", f"the {what} is empty")])
     return data
@@ -111,12 +111,9 @@ def _read_capped(handle: BinaryIO, max_bytes: int) -> bytes:
     return handle.read(max_bytes + 1)
 
 
-def _too_big(name: str, size: int, max_bytes: int, what: str) -> ReadError:
-    shown = f"{size} bytes" if size <= max_bytes + 1 else "more"
-    return ReadError(
-        name,
-        [Problem("", f"the {what} is larger than the cap of {_format_bytes(max_bytes)} ({shown})")],
-    )
+def _too_big(name: str, max_bytes: int, what: str, size: str) -> ReadError:
+    cap = _format_bytes(max_bytes)
+    return ReadError(name, [Problem("", f"the {what} is larger than the cap of {cap}: {size}")])
 
 
 def _format_bytes(n: int) -> str:
@@ -318,8 +315,13 @@ def write_text(text: str, target: str | Path) -> None:
     flushed and synced, then renamed over the target.  ``"-"`` writes to standard output.
     ``WriteError`` on failure, with the temporary file removed."""
     if str(target) == STDIO:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise  # the reader went away: the edge exits quietly
+        except OSError as exc:
+            raise WriteError(f"cannot write to standard output: {exc.strerror or exc}") from None
         return
     import tempfile  # here, not at the top: reading (the quick path of verify) never needs it
 

@@ -2,9 +2,10 @@
 
 Each problem is reported with a JSON pointer into the level file (``/solution/17/path``) and a
 reason a person can act on.  The checks, in order, for each step: both cells on the board and
-distinct, both hold tiles of the stated kind, the stated path is a legal link at that moment
-(checked cell by cell, without any path finder), and it is a *best* path (its turns and length
-equal those of the exact best path).  At the end the board must hold no tile.
+distinct, both hold tiles of the stated kind, the stated path runs from ``a`` to ``b`` and is a
+legal link at that moment (checked cell by cell, without any path finder), and it is a *best*
+path (its turns and length equal those of the exact best path).  At the end the board must hold
+no tile.  (Stated metrics are checked by :func:`levelgen.difficulty.metrics_problems`.)
 """
 
 from __future__ import annotations
@@ -61,12 +62,12 @@ def replay(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Problem]:
         if move.kind != ka:
             return [Problem(f"{here}/kind", f"kind is {move.kind} but the cells hold kind {ka}")]
         path = move.path
-        if {path.a, path.b} != {a, b}:
-            return [
-                Problem(
-                    f"{here}/path", f"path runs {path.a} to {path.b}, not between the step's cells"
-                )
-            ]
+        if (path.a, path.b) != (a, b):
+            if (path.b, path.a) == (a, b):
+                wrong_end = f"path runs from b {b} to a {a}: write it from a to b"
+            else:
+                wrong_end = f"path runs {path.a} to {path.b}, not between the step's cells"
+            return [Problem(f"{here}/path", wrong_end)]
         if not _is_clear(path, free, rules.max_turns, width, height, stride):
             reason = path_problem(Board(width, height, tuple(cells)), path, rules)
             if reason is None:  # pragma: no cover - the two checks agree

@@ -179,6 +179,14 @@ def test_unknown_field(tmp_path: Path) -> None:
     )
 
 
+def test_thousands_of_problems_are_cut_short(tmp_path: Path) -> None:
+    data = {**level([[1, 1]]), **{f"x{i}": i for i in range(2000)}}
+    code, text = verify_data(tmp_path, data)
+    lines = text.splitlines()
+    assert code == 3 and len(lines) == 51
+    assert lines[-1] == "... and 1950 more problems"
+
+
 def test_stdin_that_is_not_json() -> None:
     result = run("verify", "-", input="hello")
     assert result.exit_code == 3
@@ -281,6 +289,28 @@ def test_path_that_ends_elsewhere(tmp_path: Path) -> None:
     assert (code, text) == (
         1,
         "/solution/0/path: path runs [1, 0] to [2, 1], not between the step's cells",
+    )
+
+
+def test_path_written_backwards(tmp_path: Path) -> None:
+    backwards = step([1, 0], [1, 1], 2, [1, 1], [1, 0])
+    code, text = verify_data(tmp_path, level(ROWS, [backwards, *GOOD[1:]], outside=False))
+    assert (code, text) == (
+        1,
+        "/solution/0/path: path runs from b [1, 1] to a [1, 0]: write it from a to b",
+    )
+
+
+def test_metrics_that_the_solution_does_not_give(tmp_path: Path) -> None:
+    right = {"start_moves": 1, "mean_moves": 1.3333, "turn_histogram": [3, 0, 0], "extra": {}}
+    code, _ = verify_data(tmp_path, {**level(ROWS, GOOD, outside=False), "metrics": right})
+    assert code == 0
+    wrong = {**right, "start_moves": 5, "turn_histogram": [0, 3, 0]}
+    code, text = verify_data(tmp_path, {**level(ROWS, GOOD, outside=False), "metrics": wrong})
+    assert (code, text) == (
+        1,
+        "/metrics/start_moves: states 5 but the solution gives 1\n"
+        "/metrics/turn_histogram: states [0, 3, 0] but the solution gives [3, 0, 0]",
     )
 
 

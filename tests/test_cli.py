@@ -298,3 +298,30 @@ def test_version_and_help() -> None:
     assert "Exit codes: 0 ok or solvable" in result.stdout
     for command in ("create", "verify", "solve", "show", "schema", "bench"):
         assert command in result.stdout
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["create", "--size", "4x2", "--seed", "1"], ["schema"]])
+def test_unwritable_standard_output_is_a_message(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "levelgen", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert done.returncode == 3
+    assert "No space left on device" in done.stderr
+    assert "Traceback" not in done.stderr and "Exception" not in done.stderr
+
+
+def test_reader_going_away_is_quiet() -> None:
+    done = subprocess.run(
+        f"{sys.executable} -m levelgen create --size 64x64 --seed 1 | head -c 10 >/dev/null",
+        shell=True,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
+    assert "Traceback" not in done.stderr and "Exception" not in done.stderr
