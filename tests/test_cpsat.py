@@ -222,6 +222,24 @@ def test_budget_exhaustion_is_unknown() -> None:
     assert "budget" in tiny.reason
     stopped = solve_cpsat(board, rules, Budget(should_stop=lambda: True))
     assert stopped.status is SolveStatus.UNKNOWN
+    assert "while building the link graph" in stopped.reason
+
+
+@pytest.mark.parametrize("polls", [10, 150, 400])
+def test_stopping_while_building_is_unknown(polls: int) -> None:
+    """A stop asked while the link graph or a model is being built (big boards take seconds
+    there) ends the call at once, undecided."""
+    calls = [0]
+
+    def should_stop() -> bool:
+        calls[0] += 1
+        return calls[0] > polls
+
+    board = Board.from_grid(BENCH_12x8_01)
+    result = solve_cpsat(board, Rules(outside=False), Budget(should_stop=should_stop))
+    assert result.status is SolveStatus.UNKNOWN
+    assert "budget exhausted" in result.reason
+    assert calls[0] == polls + 1
 
 
 def _pairings(graph: LinkGraph) -> list[list[int]]:

@@ -97,6 +97,7 @@ __all__ = [
     "KindAssignment",
     "LinkGraph",
     "Objective",
+    "Stopped",
     "SweepsModel",
     "build_link_graph",
     "solve_cpsat",
@@ -325,9 +326,21 @@ def _minimal_masks(masks: set[int]) -> tuple[int, ...]:
     return tuple(kept)
 
 
-def build_link_graph(board: Board, rules: Rules) -> LinkGraph:
+class Stopped(Exception):
+    """The budget ran out while the link graph or a model was being built."""
+
+
+def _poll(should_stop: Callable[[], bool] | None) -> None:
+    if should_stop is not None and should_stop():
+        raise Stopped
+
+
+def build_link_graph(
+    board: Board, rules: Rules, should_stop: Callable[[], bool] | None = None
+) -> LinkGraph:
     """The supports, optimistic earliest rounds and sweep ranks of ``board`` (see the module
-    docstring).  ``ValueError`` when ``rules.max_turns`` exceeds ``MAX_MODELLED_TURNS``."""
+    docstring).  ``ValueError`` when ``rules.max_turns`` exceeds ``MAX_MODELLED_TURNS``;
+    ``Stopped`` when ``should_stop`` (polled per tile) returns True."""
     if rules.max_turns > MAX_MODELLED_TURNS:
         raise ValueError(
             f"paths of {rules.max_turns} turns are not modelled (at most {MAX_MODELLED_TURNS})"
@@ -354,6 +367,7 @@ def build_link_graph(board: Board, rules: Rules) -> LinkGraph:
     supports: list[tuple[int, ...]] = []
     for members in by_kind.values():
         for n, i in enumerate(members):
+            _poll(should_stop)
             for j in members[n + 1 :]:
                 a, b = tiles[i], tiles[j]
                 ends = (1 << lay.bit(a.x, a.y)) | (1 << lay.bit(b.x, b.y))
@@ -426,9 +440,16 @@ class SweepsModel:
     the board is already clear.  Owns the variables; each ``add_*`` method adds one family of
     constraints.  Literals fixed before solving are Python bools and are folded away."""
 
-    def __init__(self, graph: LinkGraph, sweeps: int, mode: Literal["clear", "progress"]) -> None:
+    def __init__(
+        self,
+        graph: LinkGraph,
+        sweeps: int,
+        mode: Literal["clear", "progress"],
+        should_stop: Callable[[], bool] | None = None,
+    ) -> None:
         from ortools.sat.python import cp_model
 
+        self.should_stop = should_stop  # polled per tile and per pair: ``Stopped``
         self.graph = graph
         self.sweeps = sweeps
         self.mode = mode
@@ -441,6 +462,7 @@ class SweepsModel:
         first = graph.first_sweeps()
         self.gone: list[list[Lit]] = []
         for i, f in enumerate(first):
+            _poll(should_stop)
             row: list[Lit] = []
             for s in range(sweeps + 1):
                 if f is None or s < f:
@@ -527,6 +549,7 @@ class SweepsModel:
     def add_pair_sync(self) -> None:
         """The two tiles of a matched pair leave in the same sweep."""
         for p, (i, j) in enumerate(self.graph.pairs):
+            _poll(self.should_stop)
             m = _neg(self.match[p])
             for s in range(1, self.sweeps + 1):
                 gi, gj = self.gone[i][s], self.gone[j][s]
@@ -537,6 +560,7 @@ class SweepsModel:
         """A matched pair gone after sweep ``s`` had a support clear for it in sweep ``s``
         (clear then in its own sweep too, since tiles never come back)."""
         for p, (i, _j) in enumerate(self.graph.pairs):
+            _poll(self.should_stop)
             m = _neg(self.match[p])
             n = len(self.graph.split[p])
             for s in range(1, self.sweeps + 1):
@@ -547,6 +571,7 @@ class SweepsModel:
     def add_eagerness(self) -> None:
         """A matched pair leaves in the first sweep where one of its supports is clear."""
         for p, (i, _j) in enumerate(self.graph.pairs):
+            _poll(self.should_stop)
             m = _neg(self.match[p])
             for k in range(len(self.graph.split[p])):
                 for s in range(1, self.sweeps + 1):
@@ -555,6 +580,7 @@ class SweepsModel:
     def add_progress(self) -> None:
         """Every sweep removes some tile unless the board was already clear."""
         for s in range(1, self.sweeps + 1):
+            _poll(self.should_stop)
             removed: list[Lit] = []
             for i, row in enumerate(self.gone):
                 before, after = row[s - 1], row[s]
@@ -768,7 +794,10 @@ def solve_cpsat(board: Board, rules: Rules, budget: Budget, *, workers: int = 1)
             reason=f"the CP-SAT model enumerates paths of at most {MAX_MODELLED_TURNS} turns;"
             f" these rules allow {rules.max_turns}",
         )
-    graph = build_link_graph(board, rules)
+    try:
+        graph = build_link_graph(board, rules, allowance.exhausted)
+    except Stopped:
+        return done(SolveStatus.UNKNOWN, reason="budget exhausted while building the link graph")
     counters["pairs"] = len(graph.pairs)
     counters["supports"] = sum(len(s) for s in graph.supports)
     never = tuple(graph.tiles[i] for i, e in enumerate(graph.earliest) if e is None)
@@ -810,7 +839,13 @@ def solve_cpsat(board: Board, rules: Rules, budget: Budget, *, workers: int = 1)
                     reason=f"budget exhausted after {allowance.models} CP-SAT models"
                     f" (up to {sweeps} sweeps)",
                 )
-            sm = SweepsModel(graph, sweeps, mode)
+            try:
+                sm = SweepsModel(graph, sweeps, mode, allowance.exhausted)
+            except Stopped:
+                return done(
+                    SolveStatus.UNKNOWN,
+                    reason=f"budget exhausted while building a CP-SAT model of {sweeps} sweeps",
+                )
             if allowance.workers == 1:
                 # CP-SAT 9.15 aborts the whole process ("Check failed:
                 # heuristics.fixed_search != nullptr") on some hinted models with interleaved

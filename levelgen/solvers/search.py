@@ -87,7 +87,19 @@ def solve_search(board: Board, rules: Rules, budget: Budget) -> SolveResult:
     if board.tile_count() == 0:
         return finish(SolveResult(SolveStatus.SOLVED, moves=(), stats=stats, method=METHOD))
     engine = Engine(board, rules, budget, stats)
-    stuck = engine.root_relaxation()
+    try:
+        stuck = engine.root_relaxation()
+        pairs = None if stuck else engine.search()
+    except OutOfBudget as stop:
+        engine.record_counters()
+        return finish(
+            SolveResult(
+                SolveStatus.UNKNOWN,
+                stats=stats,
+                reason=f"undecided after {stats.nodes} nodes: {stop}",
+                method=METHOD,
+            )
+        )
     if stuck:
         lay = board.layout
         where = lay.positions(stuck)
@@ -103,18 +115,6 @@ def solve_search(board: Board, rules: Rules, budget: Budget) -> SolveResult:
                     " them ever gets a free path"
                 ),
                 deadlock=tuple(where),
-                method=METHOD,
-            )
-        )
-    try:
-        pairs = engine.search()
-    except OutOfBudget as stop:
-        engine.record_counters()
-        return finish(
-            SolveResult(
-                SolveStatus.UNKNOWN,
-                stats=stats,
-                reason=f"undecided after {stats.nodes} nodes: {stop}",
                 method=METHOD,
             )
         )

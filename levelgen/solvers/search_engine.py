@@ -61,7 +61,7 @@ BLIND_DIVE = True
 
 #: Link tests between two polls of ``Budget.should_stop`` at most (besides every
 #: ``POLL_NODES`` nodes).
-POLL_TESTS = 20_000
+POLL_TESTS = 2_000
 
 #: The branching orders (see ``Engine._choose``) taken by runs 0, 1, 2, ... in turn.
 SCHEDULE = ("order", "tightest")
@@ -172,9 +172,13 @@ class Engine:
         # Poll every POLL_NODES nodes, and sooner when nodes are expensive (big boards).
         work = self.count["link_tests"]
         if stats.nodes % POLL_NODES == 1 or work - self.polled_at >= POLL_TESTS:
-            self.polled_at = work
-            if budget.should_stop():
-                raise OutOfBudget("stopped by the caller (time limit)")
+            self._poll()
+
+    def _poll(self) -> None:
+        """Ask the caller whether to stop (between nodes, and during long relaxed runs)."""
+        self.polled_at = self.count["link_tests"]
+        if self.budget.should_stop is not None and self.budget.should_stop():
+            raise OutOfBudget("stopped by the caller (time limit)")
 
     def _link(self, tile: int, free: int, targets: int) -> int:
         self.count["link_tests"] += 1
@@ -258,6 +262,7 @@ class Engine:
             counter,
             self.failed,
             self.linked,
+            self._poll if self.budget.should_stop is not None else None,
         )
         self.count["link_tests"] += counter[0]
         if parent is not None and counter[0] == 0:

@@ -27,10 +27,15 @@ above; a tile is never counted as left without a valid link.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..board import iter_bits
 from ..reach import link_reach
 
 __all__ = ["Run", "relax"]
+
+#: Link tests between two calls of ``relax``'s ``poll``.
+POLL_TESTS = 500
 
 #: One step of a relaxed run: (tile, witness, support).
 Step = tuple[int, int, int]
@@ -49,6 +54,7 @@ def relax(
     counter: list[int],
     failed: dict[int, tuple[int, int, int]],
     linked: dict[int, tuple[int, int]],
+    poll: Callable[[], None] | None = None,
 ) -> tuple[Run, int]:
     """The greedy relaxed run from the state (``occ`` tiles, ``free`` cells, groups ``gmask``
     of present tiles, ``gid`` the group of a tile, ``forbid`` the tiles a tile may not pair
@@ -60,7 +66,8 @@ def relax(
     read and updated: kept across states, it spares the test whenever no cell next to the
     reach got free since and no target was added, which cannot link either.  ``linked`` maps a
     tile to its last successful test, ``(witness, support)``, likewise: while the witness is
-    still a target and the support is free, the link holds."""
+    still a target and the support is free, the link holds.  ``poll`` is called every
+    ``POLL_TESTS`` link tests (it may raise to stop a long run)."""
     rfree = free
     run: Run = []
     deferred = 0
@@ -87,6 +94,8 @@ def relax(
             deferred &= ~bit
             return
         tests += 1
+        if poll is not None and not tests % POLL_TESTS:
+            poll()
         around = (bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)
         if around & rfree:
             hits, support = link_reach(bit, rfree, targets, max_turns, stride)
