@@ -3,8 +3,9 @@
 A generator first finds a removal order on tile *slots* (:mod:`levelgen.playout`); by occupancy
 invariance the order solves the board whatever kinds are dealt, as long as both cells of a pair
 get the same kind.  Which pairs share a kind is then free, and it decides how the level plays.
-This module measures that and asks CP-SAT (:func:`levelgen.solvers.cpsat.solve_kind_assignment`,
-imported only when shaping runs) for the assignment that suits a target.
+This module measures that and asks CP-SAT
+(:func:`levelgen.solvers.cpsat_assign.solve_kind_assignment`, imported only when shaping runs)
+for the assignment that suits a target.
 
 What is measured, for a board dealt on an order:
 - *start moves*: same-kind pairs of tiles linkable at the start (:func:`count_moves`); the
@@ -286,7 +287,7 @@ def shape_kinds(
     compared with (and which CP-SAT starts from) and the naming of kinds with equal counts.
     Returns the shaped board, the kind of each pair, the order as moves and the report; raises
     ``ValueError`` for a bad target, order or kind counts."""
-    from .solvers.cpsat import solve_kind_assignment
+    from .solvers.cpsat_assign import solve_kind_assignment
 
     if target not in TARGETS:
         raise ValueError(f"target must be one of {', '.join(TARGETS)}, got {target!r}")

@@ -24,7 +24,8 @@ from levelgen.reach import linkable_mask
 from levelgen.rules import Rules
 from levelgen.solvers import solve
 from levelgen.solvers.base import Budget, SolveResult, SolveStatus
-from levelgen.solvers.cpsat import LinkGraph, SweepsModel, build_link_graph, solve_cpsat
+from levelgen.solvers.cpsat import SweepsModel, solve_cpsat
+from levelgen.solvers.linkgraph import LinkGraph, build_link_graph
 from levelgen.solvers.search import solve_search
 from levelgen.verify import replay
 
@@ -296,6 +297,7 @@ def test_progress_model_is_exact_for_a_fixed_pairing(sweeps: int) -> None:
 def test_import_does_not_load_ortools() -> None:
     code = (
         "import sys, levelgen, levelgen.solvers, levelgen.solvers.cpsat, levelgen.shaping\n"
+        "import levelgen.solvers.cpsat_assign, levelgen.solvers.linkgraph\n"
         "assert not any(m == 'ortools' or m.startswith('ortools.') for m in sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

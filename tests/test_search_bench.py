@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from levelgen.bench.solve import BoardRun, summarize
+from levelgen.bench.solve import BoardRun, cross_check, summarize
 from levelgen.cli import app
 
 runner = CliRunner()
@@ -87,4 +87,30 @@ def test_summarize_counts_undecided_and_medians() -> None:
     assert s["decided"] == 2 / 3
     assert s["median_s"] == 0.2 and s["max_s"] == 0.5
     assert s["median_nodes"] == 9 and s["max_nodes"] == 50
-    assert s["model"] == {"variables": 10}
+    assert s["model_per_board"] == {"variables": {"median": 5.0, "max": 7}}
+
+
+def test_cross_check_counts_boards_both_decided_and_contradictions() -> None:
+    ours = [
+        BoardRun("a", "4x2", True, "solved", 0.1, 5, {}),
+        BoardRun("b", "4x2", True, "unsolvable", 0.1, 5, {}),
+        BoardRun("c", "4x2", False, "unknown", 0.1, 5, {}),
+    ]
+    theirs = [
+        BoardRun("a", "4x2", True, "solved", 0.1, 5, {}),
+        BoardRun("b", "4x2", True, "solved", 0.1, 5, {}),
+        BoardRun("c", "4x2", False, "solved", 0.1, 5, {}),
+    ]
+    assert cross_check(ours, theirs) == {"both_decided": 2, "contradictions": ["b outside=on"]}
+
+
+def test_cross_check_option_reports_agreement(tmp_path: Path) -> None:
+    folder = write_bench(tmp_path)
+    args = ["bench", "solve", "--boards", str(folder), "--cross-check", "exhaustive"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "cross-check with exhaustive: both decided 4 board and rule sets, 0 contradictions" in (
+        result.output
+    )
+    bad = runner.invoke(app, ["bench", "solve", "--boards", str(folder), "--cross-check", "x"])
+    assert bad.exit_code == 2

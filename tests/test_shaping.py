@@ -22,7 +22,7 @@ from levelgen.geometry import Pos
 from levelgen.playout import random_removal_order
 from levelgen.rules import Rules
 from levelgen.shaping import count_tempting, deal, measure, order_links, shape_kinds
-from levelgen.solvers.cpsat import Objective, solve_kind_assignment
+from levelgen.solvers.cpsat_assign import Objective, solve_kind_assignment
 from levelgen.verify import replay
 
 FULL_12x8 = Board(12, 8, (1,) * 96)

@@ -8,10 +8,11 @@ model-size counters when the solver reports them (CP-SAT), and the peak resident
 process.  Times are the solver's own (``stats.elapsed``, measured with the clock passed in);
 the total wall time of the calls, which adds the replay of every solution, is reported too.
 ``--compare`` also runs the plain exhaustive search under the same limit and prints the ratio
-of total times.  Methods ``auto``, ``search`` and ``cpsat`` go through
-:func:`levelgen.solvers.solve`, which replays every solution; ``exhaustive`` solutions are
-replayed here.  Solvers are imported inside the command, so ortools loads only for ``cpsat``
-and ``auto``.
+of total times; ``--cross-check METHOD`` runs a second solver on every board and counts the
+boards where both decided and disagree (a bug in one of them).  Methods ``auto``, ``search``
+and ``cpsat`` go through :func:`levelgen.solvers.solve`, which replays every solution;
+``exhaustive`` solutions are replayed here.  Solvers are imported inside the command, so
+ortools loads only for ``cpsat`` and ``auto``.
 """
 
 from __future__ import annotations
@@ -30,12 +31,13 @@ import typer
 from ..rules import Rules
 from .common import BenchBoard, default_bench_dir, load_bench_boards
 
-__all__ = ["BoardRun", "register", "summarize"]
+__all__ = ["BoardRun", "cross_check", "register", "summarize"]
 
 METHODS = ("auto", "search", "cpsat", "exhaustive")
 
-#: Counters summed over a group when the solver reports them (CP-SAT model size).
-MODEL_COUNTERS = ("variables", "constraints", "bool_vars", "int_vars", "clauses")
+#: Counters reported per board (median and maximum) when the solver has them: the CP-SAT
+#: model size (of the largest model solved for the board).
+MODEL_COUNTERS = ("variables", "constraints")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +92,8 @@ def _run_one(bb: BenchBoard, rules: Rules, method: str, time_limit: float) -> Bo
 
 def summarize(runs: list[BoardRun]) -> dict[str, Any]:
     """Figures for one group of runs: counts by status, fraction decided, median and maximum
-    solver seconds and nodes, total solver and wall seconds, and the model counters (summed)
-    when present."""
+    solver seconds and nodes, total solver and wall seconds, and the median and maximum per
+    board of the model counters when present."""
     n = len(runs)
     by_status = {s: sum(1 for r in runs if r.status == s) for s in ("solved", "unsolvable")}
     decided = by_status["solved"] + by_status["unsolvable"]
@@ -110,13 +112,13 @@ def summarize(runs: list[BoardRun]) -> dict[str, Any]:
         "median_nodes": statistics.median(nodes) if n else 0,
         "max_nodes": max(nodes, default=0),
     }
-    model = {
-        name: sum(r.counters.get(name, 0) for r in runs)
-        for name in MODEL_COUNTERS
-        if any(name in r.counters for r in runs)
-    }
+    model = {}
+    for name in MODEL_COUNTERS:
+        values = [r.counters[name] for r in runs if name in r.counters]
+        if values:
+            model[name] = {"median": statistics.median(values), "max": max(values)}
     if model:
-        out["model"] = model
+        out["model_per_board"] = model
     return out
 
 
@@ -140,9 +142,25 @@ def _line(label: str, s: dict[str, Any]) -> str:
         f" {s['median_s'] * 1000:8.1f} ms max {s['max_s'] * 1000:9.1f} ms  nodes median"
         f" {s['median_nodes']:>8} max {s['max_nodes']:>8}  total {s['total_s']:7.2f} s"
     )
-    if "model" in s:
-        text += "  model " + " ".join(f"{k}={v}" for k, v in s["model"].items())
+    if "model_per_board" in s:
+        text += "  model per board (median/max) " + " ".join(
+            f"{k} {v['median']:.0f}/{v['max']:.0f}" for k, v in s["model_per_board"].items()
+        )
     return text
+
+
+def cross_check(runs: list[BoardRun], others: list[BoardRun]) -> dict[str, Any]:
+    """Where two solvers both decided the same board and rules: how many, and the ids of those
+    where they disagree (which would mean a bug in one of them)."""
+    theirs = {(r.id, r.outside): r.status for r in others}
+    decided = ("solved", "unsolvable")
+    both = [r for r in runs if r.status in decided and theirs.get((r.id, r.outside)) in decided]
+    clash = [
+        f"{r.id} outside={'on' if r.outside else 'off'}"
+        for r in both
+        if theirs[(r.id, r.outside)] != r.status
+    ]
+    return {"both_decided": len(both), "contradictions": clash}
 
 
 def register(app: typer.Typer) -> None:
@@ -177,12 +195,22 @@ def register(app: typer.Typer) -> None:
             bool,
             typer.Option(help="Also run the plain exhaustive search and print the time ratio."),
         ] = False,
+        cross_check_method: Annotated[
+            str | None,
+            typer.Option(
+                "--cross-check",
+                help="Also run this solver on every board and count contradictions where both"
+                " decide.",
+                metavar="METHOD",
+            ),
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     ) -> None:
         """Decide every benchmark board with a time limit each; fraction decided, split, median
         and maximum time and nodes per size and rule set, peak memory."""
-        if method not in METHODS:
-            raise typer.BadParameter(f"choose one of {', '.join(METHODS)}", param_hint="--method")
+        for value, option in ((method, "--method"), (cross_check_method, "--cross-check")):
+            if value is not None and value not in METHODS:
+                raise typer.BadParameter(f"choose one of {', '.join(METHODS)}", param_hint=option)
         if time_limit <= 0:
             raise typer.BadParameter("must be positive", param_hint="--time-limit")
         folder = boards or default_bench_dir()
@@ -201,13 +229,17 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2)
         outsides = [True, False] if both or outside is None else [outside]
         methods = [method] + (["exhaustive"] if compare and method != "exhaustive" else [])
+        if cross_check_method is not None and cross_check_method not in methods:
+            methods.append(cross_check_method)
         report: dict[str, Any] = {"time_limit_s": time_limit, "methods": {}}
+        all_runs: dict[str, list[BoardRun]] = {}
         for m in methods:
             runs = [
                 _run_one(bb, Rules(bb.rules.max_turns, out), m, time_limit)
                 for out in outsides
                 for bb in loaded
             ]
+            all_runs[m] = runs
             groups = {
                 f"{size} outside={'on' if out else 'off'}": summarize(group)
                 for (size, out), group in sorted(
@@ -220,7 +252,17 @@ def register(app: typer.Typer) -> None:
                 for label, s in groups.items():
                     typer.echo("  " + _line(label, s))
                 typer.echo("  " + _line("all", report["methods"][m]["all"]))
-        if len(methods) == 2:
+        if cross_check_method is not None and cross_check_method != method:
+            check = cross_check(all_runs[method], all_runs[cross_check_method])
+            report["cross_check"] = {"against": cross_check_method, **check}
+            if not as_json:
+                clash = check["contradictions"]
+                typer.echo(
+                    f"cross-check with {cross_check_method}: both decided {check['both_decided']}"
+                    f" board and rule sets, {len(clash)} contradictions"
+                    + (": " + ", ".join(clash) if clash else "")
+                )
+        if "exhaustive" in methods and method != "exhaustive":
             fast_all = report["methods"][methods[0]]["all"]
             slow_all = report["methods"]["exhaustive"]["all"]
             fast, slow = fast_all["total_s"], slow_all["total_s"]

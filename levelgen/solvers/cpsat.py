@@ -1,7 +1,8 @@
-"""The CP-SAT solver: a second, independent decision procedure, and the kind-assignment model.
+"""The CP-SAT solver: a second, independent decision procedure.
 
-This is the only module of the project that imports ``ortools``, and it does so inside the
-functions that build and solve models, so importing it costs nothing.
+This module and :mod:`levelgen.solvers.cpsat_assign` (the kind-assignment model of difficulty
+shaping) are the only ones that import ``ortools``, inside the functions that build and solve
+models, so importing them costs nothing.
 
 Glossary.  A *pair* is two tiles of one kind that might leave together.  A *support* of a pair
 is the set of tiles lying on one of its candidate paths: the pair can go as soon as every tile of
@@ -10,14 +11,9 @@ visits the pairs in a fixed order (the *rank* of a pair is the smallest rank of 
 being ranked by their optimistic earliest round, then row order) and removes each matched pair
 whose support is clear, counting tiles of lower rank removed earlier in the same sweep.
 
-Supports.  A path of at most 3 turns is fixed by its end cells and the lines of its middle
-segments: 0 turns is a row or column, 1 turn one of two corners, 2 turns a middle column or row
-(ring included: ``-1 .. W`` and ``-1 .. H``), 3 turns a column and a row.  Enumerating these for
-every same-kind pair and keeping the inclusion-minimal sets of tiles they cross gives every way a
-pair can ever be linked: by occupancy invariance a path is legal exactly when its interior cells
-are free, and emptied cells stay empty.  A walk that crosses itself is skipped; with at most 3
-turns such a walk contains a simple one through a subset of its cells with fewer turns, which is
-enumerated.  ``max_turns`` of 4 or more is not modelled (UNKNOWN, with the reason).
+Supports and optimistic rounds come from the link graph (:mod:`levelgen.solvers.linkgraph`,
+pure); this module builds and solves the models.  ``max_turns`` of 4 or more is not modelled
+(UNKNOWN, with the reason).
 
 The sweeps model (``SweepsModel``).  ``gone[i][s]``: tile ``i`` is gone after sweep ``s``;
 ``match[p]``: pair ``p`` is in the pairing.  A matched pair gone after sweep ``s`` needs a support
@@ -62,7 +58,9 @@ its clique merging and probing cost more than they saved, measured on the benchm
 Determinism and budget.  One worker, ``random_seed`` fixed, and a deterministic time limit:
 ``budget.max_nodes`` nodes give ``max_nodes / NODES_PER_DTIME`` units, ``budget.time_limit``
 seconds give ``time_limit * DTIME_PER_SECOND`` units (CP-SAT calibrates its unit to be roughly
-a second), the smaller one when both are set, unlimited when neither is.  The units are shared by
+a second; 0.75 leaves room so that the deterministic limit, not the wall clock, normally ends
+a run, and the answer does not depend on the machine's load), the smaller one when both are
+set, unlimited when neither is.  The units are shared by
 all the models one call solves.  ``budget.time_limit`` is also a wall-clock limit, at the edge:
 measured with ``budget.clock`` when given (model building included), else with CP-SAT's own wall
 time, and passed to CP-SAT as ``max_time_in_seconds``; ``budget.should_stop`` is polled between
@@ -74,355 +72,33 @@ hinted worker on the benchmark boards.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from itertools import pairwise
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..board import Board, Layout, iter_bits
-from ..geometry import Pos
+from ..board import Board, iter_bits
 from ..moves import Move
 from ..paths import find_path
 from ..rules import Rules
 from .base import Budget, SolveResult, SolveStats, SolveStatus
+from .linkgraph import MAX_MODELLED_TURNS, LinkGraph, Stopped, build_link_graph, poll
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ortools.sat.python import cp_model
 
-__all__ = [
-    "DTIME_PER_SECOND",
-    "MAX_MODELLED_TURNS",
-    "NODES_PER_DTIME",
-    "AssignmentModel",
-    "KindAssignment",
-    "LinkGraph",
-    "Objective",
-    "Stopped",
-    "SweepsModel",
-    "build_link_graph",
-    "solve_cpsat",
-    "solve_kind_assignment",
-]
+__all__ = ["DTIME_PER_SECOND", "NODES_PER_DTIME", "SEED", "SweepsModel", "solve_cpsat"]
 
 METHOD = "cpsat"
-#: The most turns whose paths are enumerated (see the module docstring).
-MAX_MODELLED_TURNS = 3
 #: Search nodes of ``Budget.max_nodes`` per unit of CP-SAT deterministic time.
 NODES_PER_DTIME = 100_000
 #: Units of CP-SAT deterministic time per second of ``Budget.time_limit``.
-DTIME_PER_SECOND = 1.0
+DTIME_PER_SECOND = 0.75
 #: The seed of every CP-SAT run.
 SEED = 20240607
 
 #: A literal of a model, or a Python bool for one fixed before solving.
 Lit = Any
 _MISSING = object()
-
-
-# ----- pure part: supports, optimistic bounds, schedules --------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class LinkGraph:
-    """Everything the models need to know about a board, computed without ortools.
-
-    ``tiles[i]`` / ``kinds[i]``: position and kind of tile ``i`` (row order).  ``pairs[p]``:
-    tile indices ``(i, j)``, ``i < j``, of one kind with at least one support.  ``supports[p]``:
-    its inclusion-minimal supports as masks over tile indices (bit ``i`` is tile ``i``; ``0``
-    means linkable now).  ``earliest[i]``: the optimistic earliest round of tile ``i`` (1 =
-    linkable now), None when the relaxation never removes it.  ``rank[i]``: its place in a
-    sweep.  Derived: ``pairs_of_tile``, ``pair_rank`` and ``split[p]``, the supports of ``p`` as
-    ``(lower, higher)`` masks of tiles ranked below the pair and the others."""
-
-    board: Board
-    rules: Rules
-    tiles: tuple[Pos, ...]
-    kinds: tuple[int, ...]
-    pairs: tuple[tuple[int, int], ...]
-    supports: tuple[tuple[int, ...], ...]
-    earliest: tuple[int | None, ...]
-    rank: tuple[int, ...]
-    pairs_of_tile: tuple[tuple[int, ...], ...] = field(init=False)
-    pair_rank: tuple[int, ...] = field(init=False)
-    split: tuple[tuple[tuple[int, int], ...], ...] = field(init=False)
-    sweep_order: tuple[int, ...] = field(init=False)
-
-    def __post_init__(self) -> None:
-        by_tile: list[list[int]] = [[] for _ in self.tiles]
-        for p, (i, j) in enumerate(self.pairs):
-            by_tile[i].append(p)
-            by_tile[j].append(p)
-        below = [0] * (len(self.tiles) + 1)  # below[r]: tiles of rank < r
-        by_rank = sorted(range(len(self.tiles)), key=lambda t: self.rank[t])
-        for r, t in enumerate(by_rank):
-            below[r + 1] = below[r] | (1 << t)
-        pair_rank = tuple(min(self.rank[i], self.rank[j]) for i, j in self.pairs)
-        split = tuple(
-            tuple((q & below[pr], q & ~below[pr]) for q in qs)
-            for qs, pr in zip(self.supports, pair_rank, strict=True)
-        )
-        order = tuple(sorted(range(len(self.pairs)), key=lambda p: (pair_rank[p], p)))
-        object.__setattr__(self, "pairs_of_tile", tuple(tuple(ps) for ps in by_tile))
-        object.__setattr__(self, "pair_rank", pair_rank)
-        object.__setattr__(self, "split", split)
-        object.__setattr__(self, "sweep_order", order)
-
-    def pair_mask(self, p: int) -> int:
-        i, j = self.pairs[p]
-        return (1 << i) | (1 << j)
-
-    def is_forced(self, p: int) -> bool:
-        """True when pair ``p`` is the only possible partner choice of both its tiles."""
-        i, j = self.pairs[p]
-        return len(self.pairs_of_tile[i]) == 1 and len(self.pairs_of_tile[j]) == 1
-
-    def can_go(self, p: int, gone_now: int, gone_before: int) -> bool:
-        """Whether pair ``p`` may leave in a sweep, given the tiles gone so far in it and those
-        gone before it."""
-        return any(lo & gone_now == lo and hi & gone_before == hi for lo, hi in self.split[p])
-
-    def eager_rounds(self, pairing: Sequence[int]) -> tuple[list[list[int]], int]:
-        """The eager rounds of ``pairing`` (pair indices, each tile in exactly one): each round
-        removes every matched pair with a support cleared by the earlier rounds.  Returns the
-        rounds and the mask of tiles left when they stall (0 when the board is cleared)."""
-        left = 0
-        for p in pairing:
-            left |= self.pair_mask(p)
-        todo = list(pairing)
-        rounds: list[list[int]] = []
-        while todo:
-            gone = ~left
-            now = [p for p in todo if any(q & gone == q for q in self.supports[p])]
-            if not now:
-                break
-            rounds.append(now)
-            for p in now:
-                left &= ~self.pair_mask(p)
-            done = set(now)
-            todo = [p for p in todo if p not in done]
-        return rounds, left
-
-    def eager_sweeps(self, pairing: Sequence[int]) -> tuple[list[list[int]], int]:
-        """The eager sweeps of ``pairing`` (pair indices, each tile in exactly one), as the
-        ``progress`` model schedules them: each sweep removes, in sweep order, every matched
-        pair that may leave.  Returns the sweeps and the mask of tiles left when they stall (0
-        when the board is cleared)."""
-        position = {p: n for n, p in enumerate(self.sweep_order)}
-        todo = sorted(pairing, key=position.__getitem__)
-        left = 0
-        for p in todo:
-            left |= self.pair_mask(p)
-        sweeps: list[list[int]] = []
-        while todo:
-            before = left
-            now = []
-            for p in todo:
-                if self.can_go(p, ~left, ~before):
-                    left &= ~self.pair_mask(p)
-                    now.append(p)
-            if not now:
-                break
-            sweeps.append(now)
-            done = set(now)
-            todo = [p for p in todo if p not in done]
-        return sweeps, left
-
-    def greedy_sweeps(self) -> tuple[list[list[int]], int]:
-        """The warm start: sweeps taking, in sweep order, every pair whose tiles are both still
-        there and which may leave.  Returns the sweeps (pair indices) and the mask of tiles left
-        when they stall (0 when the board is cleared)."""
-        left = (1 << len(self.tiles)) - 1
-        sweeps: list[list[int]] = []
-        while left:
-            before = left
-            now = []
-            for p in self.sweep_order:
-                both = self.pair_mask(p)
-                if left & both == both and self.can_go(p, ~left, ~before):
-                    left &= ~both
-                    now.append(p)
-            if not now:
-                break
-            sweeps.append(now)
-        return sweeps, left
-
-    def first_sweeps(self) -> tuple[int | None, ...]:
-        """A lower bound on the sweep in which each tile can leave, in every schedule: sweeps of
-        the relaxation where a tile may leave with any tile of its kind.  None where it never
-        does (the same tiles as for ``earliest``)."""
-        first: list[int | None] = [None] * len(self.tiles)
-        possible = 0
-        s = 0
-        while True:
-            s += 1
-            before = possible
-            for p in self.sweep_order:
-                i, j = self.pairs[p]
-                if first[i] is not None and first[j] is not None:
-                    continue
-                if self.can_go(p, possible, before):
-                    for t in (i, j):
-                        if first[t] is None:
-                            first[t] = s
-                    possible |= self.pair_mask(p)
-            if possible == before:
-                return tuple(first)
-
-
-def _segment_mask(lay: Layout, col_masks: list[int], p: Pos, q: Pos) -> int:
-    """Bits of the cells of the straight segment ``p .. q`` (both ends included)."""
-    if p.y == q.y:
-        lo, hi = (p.x, q.x) if p.x <= q.x else (q.x, p.x)
-        return ((1 << (hi - lo + 1)) - 1) << lay.bit(lo, p.y)
-    lo, hi = (p.y, q.y) if p.y <= q.y else (q.y, p.y)
-    stride = lay.stride
-    rows = ((1 << ((hi - lo + 1) * stride)) - 1) << ((lo + 1) * stride)
-    return col_masks[p.x + 1] & rows
-
-
-def _corner_lists(a: Pos, b: Pos, max_turns: int, cols: range, rows: range) -> Iterator[list[Pos]]:
-    """Every corner list ``[a, c1, ..., b]`` of a walk of at most ``max_turns`` turns whose
-    segments alternate between rows and columns, none of length zero.  The lines of the middle
-    segments range over ``cols`` / ``rows``."""
-    if a.y == b.y or a.x == b.x:
-        yield [a, b]
-    for turns in range(1, max_turns + 1):
-        for first_horizontal in (True, False):
-            # Segment k (0 .. turns) is horizontal when k is even for a walk starting
-            # horizontally; its line is a row then, else a column.
-            def horizontal(k: int, first: bool = first_horizontal) -> bool:
-                return first == (k % 2 == 0)
-
-            free = [rows if horizontal(k) else cols for k in range(1, turns)]
-            for middle in _product(free):
-                lines = [a.y if first_horizontal else a.x, *middle]
-                lines.append(b.y if horizontal(turns) else b.x)
-                points = [a]
-                for k in range(1, turns + 1):
-                    if horizontal(k - 1):  # the corner joins row lines[k-1] and column lines[k]
-                        points.append(Pos(lines[k], lines[k - 1]))
-                    else:
-                        points.append(Pos(lines[k - 1], lines[k]))
-                points.append(b)
-                if all(points[k] != points[k + 1] for k in range(len(points) - 1)):
-                    yield points
-
-
-def _product(ranges: list[range]) -> Iterator[tuple[int, ...]]:
-    if not ranges:
-        yield ()
-        return
-    for head in ranges[0]:
-        for tail in _product(ranges[1:]):
-            yield (head, *tail)
-
-
-def _minimal_masks(masks: set[int]) -> tuple[int, ...]:
-    """The inclusion-minimal masks of ``masks``, smallest first, then by value."""
-    kept: list[int] = []
-    for m in sorted(masks, key=lambda m: (m.bit_count(), m)):
-        if all(k & m != k for k in kept):
-            kept.append(m)
-    return tuple(kept)
-
-
-class Stopped(Exception):
-    """The budget ran out while the link graph or a model was being built."""
-
-
-def _poll(should_stop: Callable[[], bool] | None) -> None:
-    if should_stop is not None and should_stop():
-        raise Stopped
-
-
-def build_link_graph(
-    board: Board, rules: Rules, should_stop: Callable[[], bool] | None = None
-) -> LinkGraph:
-    """The supports, optimistic earliest rounds and sweep ranks of ``board`` (see the module
-    docstring).  ``ValueError`` when ``rules.max_turns`` exceeds ``MAX_MODELLED_TURNS``;
-    ``Stopped`` when ``should_stop`` (polled per tile) returns True."""
-    if rules.max_turns > MAX_MODELLED_TURNS:
-        raise ValueError(
-            f"paths of {rules.max_turns} turns are not modelled (at most {MAX_MODELLED_TURNS})"
-        )
-    lay = board.layout
-    w, h = board.width, board.height
-    tiles = tuple(board.tiles())
-    kinds = tuple(board[p] for p in tiles)
-    tile_of_bit = {lay.bit(p.x, p.y): i for i, p in enumerate(tiles)}
-    forbidden = board.wall_mask() | (0 if rules.outside else lay.ring_mask)
-    occupied = board.occupied_mask()
-    col_masks = []
-    for x in range(-1, w + 1):
-        col = 0
-        for y in range(-1, h + 1):
-            col |= 1 << lay.bit(x, y)
-        col_masks.append(col)
-    cols = range(-1, w + 1) if rules.outside else range(w)
-    rows = range(-1, h + 1) if rules.outside else range(h)
-    by_kind: dict[int, list[int]] = {}
-    for i, k in enumerate(kinds):
-        by_kind.setdefault(k, []).append(i)
-    pairs: list[tuple[int, int]] = []
-    supports: list[tuple[int, ...]] = []
-    for members in by_kind.values():
-        for n, i in enumerate(members):
-            _poll(should_stop)
-            for j in members[n + 1 :]:
-                a, b = tiles[i], tiles[j]
-                ends = (1 << lay.bit(a.x, a.y)) | (1 << lay.bit(b.x, b.y))
-                found: set[int] = set()
-                for points in _corner_lists(a, b, rules.max_turns, cols, rows):
-                    mask = 0
-                    length = 0
-                    for p, q in pairwise(points):
-                        mask |= _segment_mask(lay, col_masks, p, q)
-                        length += abs(p.x - q.x) + abs(p.y - q.y)
-                    if mask.bit_count() != length + 1:
-                        continue  # the walk crosses itself (or runs through an end)
-                    inner = mask & ~ends
-                    if inner & forbidden:
-                        continue
-                    support = 0
-                    for bit in iter_bits(inner & occupied):
-                        support |= 1 << tile_of_bit[bit]
-                    found.add(support)
-                if found:
-                    pairs.append((i, j))
-                    supports.append(_minimal_masks(found))
-    earliest = _optimistic_rounds(len(tiles), pairs, supports)
-    never = len(tiles) + 1
-    by_rank = sorted(range(len(tiles)), key=lambda t: (earliest[t] or never, t))
-    rank = [0] * len(tiles)
-    for r, t in enumerate(by_rank):
-        rank[t] = r
-    return LinkGraph(
-        board, rules, tiles, kinds, tuple(pairs), tuple(supports), earliest, tuple(rank)
-    )
-
-
-def _optimistic_rounds(
-    n_tiles: int, pairs: Sequence[tuple[int, int]], supports: Sequence[Sequence[int]]
-) -> tuple[int | None, ...]:
-    """Round by round, let every pair go once one of its supports lies among the tiles already
-    removable (any partner, no pairing): a lower bound on the round of every tile in every
-    schedule, None for the tiles it never removes."""
-    earliest: list[int | None] = [None] * n_tiles
-    gone = 0
-    todo = list(range(len(pairs)))
-    s = 0
-    while todo:
-        s += 1
-        now = [p for p in todo if any(m & gone == m for m in supports[p])]
-        if not now:
-            break
-        for p in now:
-            for t in pairs[p]:
-                if earliest[t] is None:
-                    earliest[t] = s
-                gone |= 1 << t
-        todo = [p for p in todo if any(earliest[t] is None for t in pairs[p])]
-    return tuple(earliest)
 
 
 # ----- the sweeps model -------------------------------------------------------------------------
@@ -462,7 +138,7 @@ class SweepsModel:
         first = graph.first_sweeps()
         self.gone: list[list[Lit]] = []
         for i, f in enumerate(first):
-            _poll(should_stop)
+            poll(should_stop)
             row: list[Lit] = []
             for s in range(sweeps + 1):
                 if f is None or s < f:
@@ -549,7 +225,7 @@ class SweepsModel:
     def add_pair_sync(self) -> None:
         """The two tiles of a matched pair leave in the same sweep."""
         for p, (i, j) in enumerate(self.graph.pairs):
-            _poll(self.should_stop)
+            poll(self.should_stop)
             m = _neg(self.match[p])
             for s in range(1, self.sweeps + 1):
                 gi, gj = self.gone[i][s], self.gone[j][s]
@@ -560,7 +236,7 @@ class SweepsModel:
         """A matched pair gone after sweep ``s`` had a support clear for it in sweep ``s``
         (clear then in its own sweep too, since tiles never come back)."""
         for p, (i, _j) in enumerate(self.graph.pairs):
-            _poll(self.should_stop)
+            poll(self.should_stop)
             m = _neg(self.match[p])
             n = len(self.graph.split[p])
             for s in range(1, self.sweeps + 1):
@@ -571,7 +247,7 @@ class SweepsModel:
     def add_eagerness(self) -> None:
         """A matched pair leaves in the first sweep where one of its supports is clear."""
         for p, (i, _j) in enumerate(self.graph.pairs):
-            _poll(self.should_stop)
+            poll(self.should_stop)
             m = _neg(self.match[p])
             for k in range(len(self.graph.split[p])):
                 for s in range(1, self.sweeps + 1):
@@ -580,7 +256,7 @@ class SweepsModel:
     def add_progress(self) -> None:
         """Every sweep removes some tile unless the board was already clear."""
         for s in range(1, self.sweeps + 1):
-            _poll(self.should_stop)
+            poll(self.should_stop)
             removed: list[Lit] = []
             for i, row in enumerate(self.gone):
                 before, after = row[s - 1], row[s]
@@ -878,201 +554,3 @@ def solve_cpsat(board: Board, rules: Rules, budget: Budget, *, workers: int = 1)
                 warm = partial
         sweeps = _grow(sweeps, n_pairs)
         step += 1
-
-
-# ----- the kind-assignment model (difficulty shaping) ---------------------------------------------
-
-#: One objective of the kind assignment: weights of pairs ``(P, Q)`` of the order, and whether
-#: the weighted count of same-kind pairs is to be maximised (else minimised).
-Objective = tuple[dict[tuple[int, int], int], bool]
-
-
-@dataclass(frozen=True, slots=True)
-class KindAssignment:
-    """The answer of :func:`solve_kind_assignment`.
-
-    ``kinds[P]``: the kind (1-based) of pair ``P`` of the order.  ``values[i]``: objective
-    ``i`` of ``kinds``, computed directly.  ``status``: ``"optimal"`` (every objective proved
-    best in turn), ``"feasible"`` (a limit stopped a search; ``kinds`` is never worse than the
-    hint), ``"unknown"`` (nothing found within the limits: ``kinds`` is the hint)."""
-
-    kinds: tuple[int, ...]
-    values: tuple[int, ...]
-    status: str
-    variables: int
-    constraints: int
-    deterministic_time: float
-
-
-class AssignmentModel:
-    """Kinds for the pairs of a removal order: ``kind[P][k]`` says pair ``P`` gets kind
-    ``k + 1``; ``same[P, Q]`` that pairs ``P`` and ``Q`` share a kind (only for pairs some
-    objective weighs).  ``same`` is tied to the kinds in each direction an objective could
-    exploit: forced true for equal kinds where being true costs, allowed true only for equal
-    kinds where it pays.  So the model's value of an objective is never better than the true
-    one, and equal to it at an optimum."""
-
-    def __init__(
-        self, n_pairs: int, pair_counts: Sequence[int], objectives: Sequence[Objective]
-    ) -> None:
-        from ortools.sat.python import cp_model
-
-        self.model = cp_model.CpModel()
-        self.n_pairs = n_pairs
-        self.pair_counts = list(pair_counts)
-        self.objectives = list(objectives)
-        self.kind = [
-            [self.model.new_bool_var(f"kind_{p}_{k + 1}") for k in range(len(pair_counts))]
-            for p in range(n_pairs)
-        ]
-        self.same: dict[tuple[int, int], Any] = {}
-        for weights, _ in objectives:
-            for p, q in weights:
-                if (p, q) not in self.same:
-                    self.same[(p, q)] = self.model.new_bool_var(f"same_{p}_{q}")
-        self.add_one_kind_per_pair()
-        self.add_kind_counts()
-        self.add_same_kind_links()
-
-    def add_one_kind_per_pair(self) -> None:
-        for row in self.kind:
-            self.model.add_exactly_one(row)
-
-    def add_kind_counts(self) -> None:
-        """Kind ``k + 1`` goes to exactly ``pair_counts[k]`` pairs."""
-        for k, count in enumerate(self.pair_counts):
-            self.model.add(sum(row[k] for row in self.kind) == count)
-
-    def add_same_kind_links(self) -> None:
-        """``same`` forced by equal kinds where it costs, implying them where it pays."""
-        pays: dict[tuple[int, int], set[bool]] = {}
-        for weights, maximize in self.objectives:
-            for pq, w in weights.items():
-                if w:
-                    pays.setdefault(pq, set()).add((w > 0) == maximize)
-        for (p, q), ways in pays.items():
-            same = self.same[(p, q)]
-            for k in range(len(self.pair_counts)):
-                kp, kq = self.kind[p][k], self.kind[q][k]
-                if True in ways:
-                    self.model.add_bool_or([~same, ~kp, kq])
-                if False in ways:
-                    self.model.add_bool_or([same, ~kp, ~kq])
-
-    def expression(self, i: int) -> Any:
-        """The model's linear expression of objective ``i``."""
-        weights, _ = self.objectives[i]
-        return sum(w * self.same[pq] for pq, w in weights.items() if w)
-
-    def value_of(self, i: int, kinds: Sequence[int]) -> int:
-        """Objective ``i`` of an assignment, computed directly."""
-        weights, _ = self.objectives[i]
-        return sum(w for (p, q), w in weights.items() if kinds[p] == kinds[q])
-
-    def is_better(self, i: int, a: Sequence[int], b: Sequence[int]) -> bool:
-        """Whether ``a`` beats ``b`` lexicographically on objectives ``0 .. i``."""
-        for j in range(i + 1):
-            va, vb = self.value_of(j, a), self.value_of(j, b)
-            if va != vb:
-                return (va > vb) == self.objectives[j][1]
-        return False
-
-    def hint(self, kinds: Sequence[int]) -> None:
-        for p, row in enumerate(self.kind):
-            for k, lit in enumerate(row):
-                self.model.add_hint(lit, kinds[p] == k + 1)
-        for (p, q), lit in self.same.items():
-            self.model.add_hint(lit, kinds[p] == kinds[q])
-
-    def kinds_of(self, solver: cp_model.CpSolver) -> list[int]:
-        return [
-            1 + next(k for k, lit in enumerate(row) if solver.boolean_value(lit))
-            for row in self.kind
-        ]
-
-
-def solve_kind_assignment(
-    pair_counts: Sequence[int],
-    objectives: Sequence[Objective],
-    hint: Sequence[int],
-    *,
-    max_deterministic_time: float,
-    time_limit: float | None = None,
-) -> KindAssignment:
-    """Assign a kind to each of the ``len(hint)`` pairs of a removal order, ``pair_counts[k]``
-    pairs to kind ``k + 1``, optimising ``objectives`` lexicographically: each is solved in
-    turn with the earlier ones held at their values.  ``hint``: a valid assignment to start
-    from, returned when CP-SAT finds nothing better.  Deterministic: fixed seed, one worker,
-    ``max_deterministic_time`` in all (each objective may use what the earlier ones left, and
-    at least its share); ``time_limit`` (seconds, all objectives) is a wall-clock guard for the
-    edges.  ``ValueError`` when ``hint`` does not match ``pair_counts``."""
-    from ortools.sat.python import cp_model
-
-    if sorted(hint) != [k for k, c in enumerate(pair_counts, 1) for _ in range(c)]:
-        raise ValueError("the hint does not give each kind its number of pairs")
-    best = list(hint)
-    used_dtime = used_wall = 0.0
-    statuses = []
-    variables = constraints = 0
-    for i, (_, maximize) in enumerate(objectives):
-        # A fresh model per objective, holding only the links the objectives so far weigh:
-        # measured, the links of later objectives slow the search for the earlier ones.
-        am = AssignmentModel(len(hint), pair_counts, objectives[: i + 1])
-        for j in range(i):
-            value, target = am.expression(j), am.value_of(j, best)
-            am.model.add(value >= target if objectives[j][1] else value <= target)
-        if maximize:
-            am.model.maximize(am.expression(i))
-        else:
-            am.model.minimize(am.expression(i))
-        am.hint(best)
-        solver = cp_model.CpSolver()
-        params = solver.parameters
-        params.random_seed = SEED
-        params.num_workers = 1
-        # Measured on 12x8 orders: without presolve and LP relaxation the search reaches
-        # better assignments within the same deterministic time.
-        params.cp_model_presolve = False
-        params.linearization_level = 0
-        left = max_deterministic_time - used_dtime
-        params.max_deterministic_time = max(left / (len(objectives) - i), 1e-3)
-        if time_limit is not None:
-            params.max_time_in_seconds = max(time_limit - used_wall, 1e-3)
-        status = solver.solve(am.model)
-        used_dtime += solver.deterministic_time
-        used_wall += solver.wall_time
-        variables = max(variables, len(am.model.proto.variables))
-        constraints = max(constraints, len(am.model.proto.constraints))
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            found = am.kinds_of(solver)
-            if am.is_better(i, found, best):
-                best = found
-            statuses.append("optimal" if status == cp_model.OPTIMAL else "feasible")
-        elif status == cp_model.UNKNOWN:
-            statuses.append("unknown")
-        elif status == cp_model.INFEASIBLE:
-            raise AssertionError("the kind-assignment model rejected a valid assignment (a bug)")
-        elif status == cp_model.MODEL_INVALID:
-            raise AssertionError(
-                f"CP-SAT rejected the kind-assignment model: {am.model.validate()}"
-            )
-        else:
-            raise AssertionError(f"unexpected CP-SAT status {solver.status_name(status)}")
-    overall = (
-        "unknown"
-        if all(s == "unknown" for s in statuses)
-        else "optimal"
-        if all(s == "optimal" for s in statuses)
-        else "feasible"
-    )
-    return KindAssignment(
-        kinds=tuple(best),
-        values=tuple(
-            sum(w for (p, q), w in weights.items() if best[p] == best[q])
-            for weights, _ in objectives
-        ),
-        status=overall,
-        variables=variables,
-        constraints=constraints,
-        deterministic_time=used_dtime,
-    )
