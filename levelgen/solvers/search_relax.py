@@ -35,7 +35,7 @@ from ..reach import link_reach
 __all__ = ["Run", "relax"]
 
 #: Link tests between two calls of ``relax``'s ``poll``.
-POLL_TESTS = 500
+POLL_EVERY = 500
 
 #: One step of a relaxed run: (tile, witness, support).
 Step = tuple[int, int, int]
@@ -67,7 +67,7 @@ def relax(
     reach got free since and no target was added, which cannot link either.  ``linked`` maps a
     tile to its last successful test, ``(witness, support)``, likewise: while the witness is
     still a target and the support is free, the link holds.  ``poll`` is called every
-    ``POLL_TESTS`` link tests (it may raise to stop a long run)."""
+    ``POLL_EVERY`` link tests (it may raise to stop a long run)."""
     rfree = free
     run: Run = []
     deferred = 0
@@ -94,7 +94,7 @@ def relax(
             deferred &= ~bit
             return
         tests += 1
-        if poll is not None and not tests % POLL_TESTS:
+        if poll is not None and not tests % POLL_EVERY:
             poll()
         around = (bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)
         if around & rfree:
