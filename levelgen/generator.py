@@ -42,11 +42,9 @@ from typing import Any
 from . import __version__
 from .board import EMPTY, WALL, Board, iter_bits
 from .difficulty import solution_metrics
-from .geometry import MAX_SIDE, Pos, Size, format_size
+from .geometry import MAX_SIDE, Size, format_size
 from .level import GeneratorInfo, Level
-from .moves import Move
-from .paths import find_link
-from .playout import random_removal_order
+from .playout import deal, random_removal_order
 from .reach import linkable_mask
 from .rules import Rules
 from .verify import replay
@@ -227,7 +225,7 @@ def generate(
     pair_kinds = [kind for kind, n in enumerate(counts, 1) for _ in range(n // 2)]
     rng.shuffle(pair_kinds)
 
-    board, moves = _dress(template, rules, order, pair_kinds)
+    board, moves = deal(template, rules, order, pair_kinds)
     problems = replay(board, rules, moves)
     if problems:
         raise AssertionError(f"generated level does not replay (a bug): {problems[0]}")
@@ -257,30 +255,6 @@ def _check_size(size: Size) -> tuple[int, int]:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
             raise GenerationError(f"{name} {value!r} is out of range 1..{MAX_SIDE}")
     return width, height
-
-
-def _dress(
-    template: Board, rules: Rules, order: list[tuple[Pos, Pos]], pair_kinds: list[int]
-) -> tuple[Board, list[Move]]:
-    """The board with ``pair_kinds[i]`` on both cells of ``order[i]``, and the moves of that
-    order with their exact best paths (each pair written first cell in row order first)."""
-    width = template.width
-    cells = list(template.cells)
-    for (a, b), kind in zip(order, pair_kinds, strict=True):
-        cells[a.y * width + a.x] = cells[b.y * width + b.x] = kind
-    board = Board(width, template.height, tuple(cells))
-    lay = board.layout
-    free = board.free_mask(rules.outside)
-    moves = []
-    for (a, b), kind in zip(order, pair_kinds, strict=True):
-        if (b.y, b.x) < (a.y, a.x):
-            a, b = b, a
-        path = find_link(lay, free, a, b, rules)
-        if path is None:
-            raise AssertionError(f"removal order step {a} {b} has no link (a bug)")
-        moves.append(Move(a, b, kind, path))
-        free |= (1 << lay.bit(a.x, a.y)) | (1 << lay.bit(b.x, b.y))
-    return board, moves
 
 
 def _no_order_reason(template: Board, rules: Rules, attempts: int) -> str:

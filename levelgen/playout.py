@@ -2,7 +2,8 @@
 
 By occupancy invariance (see :mod:`levelgen.reach`) whether two cells can be linked depends only
 on which cells are occupied, so a removal order found here, on tile *slots* without kinds, stays
-valid for any assignment of kinds that gives the two cells of each removed pair the same kind.
+valid for any assignment of kinds that gives the two cells of each removed pair the same kind;
+:func:`deal` puts such an assignment on the board and writes the order as moves.
 
 Pure: randomness comes only from the ``random.Random`` passed in.
 """
@@ -10,13 +11,16 @@ Pure: randomness comes only from the ``random.Random`` passed in.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .board import Board, iter_bits
 from .geometry import Pos
+from .moves import Move
+from .paths import find_link
 from .reach import linkable_mask
 from .rules import Rules
 
-__all__ = ["random_removal_order"]
+__all__ = ["deal", "random_removal_order"]
 
 
 def random_removal_order(
@@ -117,3 +121,28 @@ def _playout(
                 near_mask &= ~revived
                 unknown.extend(iter_bits(revived))
     return order
+
+
+def deal(
+    template: Board, rules: Rules, order: Sequence[tuple[Pos, Pos]], pair_kinds: Sequence[int]
+) -> tuple[Board, tuple[Move, ...]]:
+    """The board with ``pair_kinds[i]`` on both cells of ``order[i]`` (other cells as in the
+    template), and the order as moves with exact best paths.  ``ValueError`` when a step is not
+    linked at its moment (``order`` is not a removal order of the template)."""
+    width = template.width
+    cells = list(template.cells)
+    for (a, b), kind in zip(order, pair_kinds, strict=True):
+        cells[a.y * width + a.x] = cells[b.y * width + b.x] = kind
+    board = Board(width, template.height, tuple(cells))
+    lay = board.layout
+    free = board.free_mask(rules.outside)
+    moves = []
+    for i, ((a, b), kind) in enumerate(zip(order, pair_kinds, strict=True)):
+        if (b.y, b.x) < (a.y, a.x):
+            a, b = b, a
+        path = find_link(lay, free, a, b, rules)
+        if path is None:
+            raise ValueError(f"order step {i}: {a} and {b} are not linked at that moment")
+        moves.append(Move(a, b, kind, path))
+        free |= (1 << lay.bit(a.x, a.y)) | (1 << lay.bit(b.x, b.y))
+    return board, tuple(moves)

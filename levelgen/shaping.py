@@ -39,7 +39,7 @@ from .board import Board
 from .difficulty import count_moves
 from .geometry import Pos
 from .moves import Move, legal_pairs
-from .paths import find_link
+from .playout import deal
 from .reach import linkable_mask
 from .rules import Rules
 
@@ -51,7 +51,6 @@ __all__ = [
     "ShapeReport",
     "ShapedKinds",
     "count_tempting",
-    "deal",
     "measure",
     "order_links",
     "shape_kinds",
@@ -193,31 +192,6 @@ def order_links(template: Board, rules: Rules, order: Sequence[tuple[Pos, Pos]])
         occ &= ~both
         free |= both
     return OrderLinks(start_pairs, start, tempting)
-
-
-def deal(
-    template: Board, rules: Rules, order: Sequence[tuple[Pos, Pos]], pair_kinds: Sequence[int]
-) -> tuple[Board, tuple[Move, ...]]:
-    """The board with ``pair_kinds[i]`` on both cells of ``order[i]`` (other cells as in the
-    template), and the order as moves with exact best paths.  ``ValueError`` when a step is not
-    linked at its moment (``order`` is not a removal order of the template)."""
-    width = template.width
-    cells = list(template.cells)
-    for (a, b), kind in zip(order, pair_kinds, strict=True):
-        cells[a.y * width + a.x] = cells[b.y * width + b.x] = kind
-    board = Board(width, template.height, tuple(cells))
-    lay = board.layout
-    free = board.free_mask(rules.outside)
-    moves = []
-    for i, ((a, b), kind) in enumerate(zip(order, pair_kinds, strict=True)):
-        if (b.y, b.x) < (a.y, a.x):
-            a, b = b, a
-        path = find_link(lay, free, a, b, rules)
-        if path is None:
-            raise ValueError(f"order step {i}: {a} and {b} are not linked at that moment")
-        moves.append(Move(a, b, kind, path))
-        free |= (1 << lay.bit(a.x, a.y)) | (1 << lay.bit(b.x, b.y))
-    return board, tuple(moves)
 
 
 def count_tempting(board: Board, rules: Rules, order: Sequence[tuple[Pos, Pos]]) -> int:

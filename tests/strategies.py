@@ -7,7 +7,7 @@ import random
 from hypothesis import strategies as st
 
 from levelgen.bench.common import random_board
-from levelgen.board import Board
+from levelgen.board import EMPTY, WALL, Board
 from levelgen.rules import Rules
 
 
@@ -24,3 +24,27 @@ def boards(draw: st.DrawFn, max_width: int = 24, max_height: int = 14, max_kinds
 
 
 rules_st = st.builds(Rules, max_turns=st.integers(0, 3), outside=st.booleans())
+
+
+@st.composite
+def small_boards(draw: st.DrawFn, max_tiles: int = 12, max_width: int = 5) -> Board:
+    """Boards up to ``max_width`` x 4 with walls and holes, every kind 2 or 4 times (sometimes
+    6), at most ``max_tiles`` tiles so that exhaustive searches stay small."""
+    width = draw(st.integers(1, max_width))
+    height = draw(st.integers(2 if width == 1 else 1, 4))
+    n = width * height
+    walls = draw(st.integers(0, n // 4))
+    room = min(n - walls, max_tiles)
+    counts: list[int] = []
+    while True:
+        c = draw(st.sampled_from([2, 2, 4, 4, 6]))
+        if sum(counts) + c > room:
+            break
+        counts.append(c)
+        if draw(st.integers(0, 5)) == 0:
+            break
+    cells = [kind for kind, c in enumerate(counts, 1) for _ in range(c)]
+    cells += [WALL] * walls
+    cells += [EMPTY] * (n - len(cells))
+    random.Random(draw(st.integers(0, 2**32 - 1))).shuffle(cells)
+    return Board(width, height, tuple(cells))

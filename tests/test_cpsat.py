@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from levelgen.board import EMPTY, WALL, Board, iter_bits
+from levelgen.board import Board, iter_bits
 from levelgen.geometry import Pos
 from levelgen.moves import legal_pairs
 from levelgen.reach import linkable_mask
@@ -28,6 +28,8 @@ from levelgen.solvers.cpsat import SweepsModel, solve_cpsat
 from levelgen.solvers.linkgraph import LinkGraph, build_link_graph
 from levelgen.solvers.search import solve_search
 from levelgen.verify import replay
+
+from .strategies import rules_st, small_boards
 
 #: bench-12x8-01 of shared/bench (outside off, solvable; the greedy warm start stalls on it).
 BENCH_12x8_01 = [
@@ -63,29 +65,6 @@ def brute_solvable(board: Board, rules: Rules) -> bool:
         return False
 
     return clears(start)
-
-
-@st.composite
-def small_boards(draw: st.DrawFn, max_tiles: int = 12, max_width: int = 5) -> Board:
-    """Boards up to ``max_width`` x 4 with walls and holes, kinds of 2, 4 or 6 tiles."""
-    width = draw(st.integers(1, max_width))
-    height = draw(st.integers(2 if width == 1 else 1, 4))
-    n = width * height
-    walls = draw(st.integers(0, n // 4))
-    room = min(n - walls, max_tiles)
-    counts: list[int] = []
-    while True:
-        c = draw(st.sampled_from([2, 2, 4, 4, 6]))
-        if sum(counts) + c > room:
-            break
-        counts.append(c)
-    cells = [kind for kind, c in enumerate(counts, 1) for _ in range(c)]
-    cells += [WALL] * walls + [EMPTY] * (n - walls - len(cells))
-    random.Random(draw(st.integers(0, 2**32 - 1))).shuffle(cells)
-    return Board(width, height, tuple(cells))
-
-
-rules_st = st.builds(Rules, max_turns=st.integers(0, 3), outside=st.booleans())
 
 
 def check_solved(board: Board, rules: Rules, result: SolveResult) -> None:

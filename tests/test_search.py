@@ -26,6 +26,8 @@ from levelgen.solvers.search_choice import luby
 from levelgen.solvers.search_common import DeadMemo
 from levelgen.verify import replay
 
+from .strategies import rules_st, small_boards
+
 DEFAULT_RESTART_BASE = engine_module.RESTART_BASE
 
 CROSSED = [[1, 2], [2, 1]]
@@ -52,34 +54,6 @@ HARD_12x8 = [
     [3, 12, 14, 15, 11, 6, 10, 13, 14, 16, 1, 17],
     [24, 4, 21, 15, 8, 11, 18, 18, 7, 13, 4, 12],
 ]
-
-
-@st.composite
-def small_boards(draw: st.DrawFn, max_tiles: int = 12) -> Board:
-    """Boards up to 5x4 with walls and holes, every kind 2 or 4 times (sometimes 6), at most
-    ``max_tiles`` tiles so that the exhaustive search stays small."""
-    width = draw(st.integers(1, 5))
-    height = draw(st.integers(2 if width == 1 else 1, 4))
-    n = width * height
-    walls = draw(st.integers(0, n // 4))
-    room = min(n - walls, max_tiles)
-    counts: list[int] = []
-    while True:
-        c = draw(st.sampled_from([2, 2, 4, 4, 6]))
-        if sum(counts) + c > room:
-            break
-        counts.append(c)
-        if draw(st.integers(0, 5)) == 0:
-            break
-    cells = [kind for kind, c in enumerate(counts, 1) for _ in range(c)]
-    cells += [WALL] * walls
-    cells += [EMPTY] * (n - len(cells))
-    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    rng.shuffle(cells)
-    return Board(width, height, tuple(cells))
-
-
-rules_st = st.builds(Rules, max_turns=st.integers(0, 3), outside=st.booleans())
 
 
 @st.composite

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from levelgen.board import Board
 from levelgen.difficulty import count_moves
 from levelgen.geometry import Pos
-from levelgen.playout import random_removal_order
+from levelgen.playout import deal, random_removal_order
 from levelgen.rules import Rules
-from levelgen.shaping import count_tempting, deal, measure, order_links, shape_kinds
+from levelgen.shaping import count_tempting, measure, order_links, shape_kinds
 from levelgen.solvers.cpsat_assign import Objective, solve_kind_assignment
 from levelgen.verify import replay
 

@@ -19,7 +19,7 @@ from ..board import Board
 from ..moves import legal_pairs
 from ..rules import Rules
 from .base import Budget, SolveResult, SolveStats, SolveStatus
-from .search_common import POLL_NODES, build_moves, odd_kinds_result
+from .search_common import POLL_NODES, build_moves, odd_kinds_result, timed_stats
 
 __all__ = ["solve_exhaustive"]
 
@@ -31,14 +31,7 @@ def solve_exhaustive(board: Board, rules: Rules, budget: Budget) -> SolveResult:
 
     Returns ``SOLVED`` with moves, ``UNSOLVABLE`` after the whole state space was expanded (or
     for an odd kind count), or ``UNKNOWN`` when ``budget`` ran out."""
-    clock = budget.clock
-    start = clock() if clock else 0.0
-    stats = SolveStats()
-
-    def finish(result: SolveResult) -> SolveResult:
-        if clock:
-            stats.elapsed = clock() - start
-        return result
+    stats, finish = timed_stats(budget)
 
     odd = odd_kinds_result(board, METHOD, stats)
     if odd is not None:

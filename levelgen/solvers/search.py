@@ -56,9 +56,9 @@ from __future__ import annotations
 
 from ..board import Board
 from ..rules import Rules
-from .base import Budget, SolveResult, SolveStats, SolveStatus
+from .base import Budget, SolveResult, SolveStatus
 from .exhaustive import solve_exhaustive
-from .search_common import build_moves, odd_kinds_result
+from .search_common import build_moves, odd_kinds_result, timed_stats
 from .search_engine import Engine, OutOfBudget
 
 __all__ = ["METHOD", "solve_exhaustive", "solve_search"]
@@ -72,14 +72,7 @@ def solve_search(board: Board, rules: Rules, budget: Budget) -> SolveResult:
     Returns ``SOLVED`` with the removal sequence, ``UNSOLVABLE`` with a reason (and, when the
     relaxation already fails at the start, the deadlock core), or ``UNKNOWN`` when the node
     budget ran out or ``budget.should_stop`` said so."""
-    clock = budget.clock
-    start = clock() if clock else 0.0
-    stats = SolveStats()
-
-    def finish(result: SolveResult) -> SolveResult:
-        if clock:
-            stats.elapsed = clock() - start
-        return result
+    stats, finish = timed_stats(budget)
 
     odd = odd_kinds_result(board, METHOD, stats)
     if odd is not None:

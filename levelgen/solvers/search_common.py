@@ -1,5 +1,5 @@
-"""Pieces shared by the search solvers: the odd-count check, the budget poll interval, and
-turning a sequence of removed bit pairs into ``Move`` values with exact best paths.
+"""Pieces shared by the search solvers: timed statistics, the odd-count check, the budget poll
+interval, and turning a sequence of removed bit pairs into ``Move`` values with exact best paths.
 
 Best paths are computed here, once, on the board as it is at each step of the final sequence:
 the searches themselves only ever ask the bitboard question "linkable or not".
@@ -7,21 +7,43 @@ the searches themselves only ever ask the bitboard question "linkable or not".
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from ..board import Board
 from ..moves import Move
 from ..paths import find_link
 from ..rules import Rules
-from .base import SolveResult, SolveStats, SolveStatus
+from .base import Budget, SolveResult, SolveStats, SolveStatus
 
-__all__ = ["MEMO_LIMIT", "POLL_NODES", "DeadMemo", "build_moves", "odd_kinds_result"]
+__all__ = [
+    "MEMO_LIMIT",
+    "POLL_NODES",
+    "DeadMemo",
+    "build_moves",
+    "odd_kinds_result",
+    "timed_stats",
+]
 
 #: Dead states kept per memo generation (two generations: at most twice this many in memory).
 MEMO_LIMIT = 200_000
 
 #: Nodes between two calls of ``Budget.should_stop``.
 POLL_NODES = 128
+
+
+def timed_stats(budget: Budget) -> tuple[SolveStats, Callable[[SolveResult], SolveResult]]:
+    """Fresh statistics, and ``finish(result)`` which stamps on them the seconds since this call
+    (read with ``budget.clock``; none without one) and returns ``result``."""
+    clock = budget.clock
+    start = clock() if clock else 0.0
+    stats = SolveStats()
+
+    def finish(result: SolveResult) -> SolveResult:
+        if clock:
+            stats.elapsed = clock() - start
+        return result
+
+    return stats, finish
 
 
 def odd_kinds_result(board: Board, method: str, stats: SolveStats) -> SolveResult | None:
