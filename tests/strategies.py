@@ -1,4 +1,5 @@
-"""Hypothesis strategies shared by the tests: random boards of every shape and density."""
+"""Hypothesis strategies shared by the tests (random boards of every shape and density), and a
+benchmark board several tests use."""
 
 from __future__ import annotations
 
@@ -48,3 +49,17 @@ def small_boards(draw: st.DrawFn, max_tiles: int = 12, max_width: int = 5) -> Bo
     cells += [EMPTY] * (n - len(cells))
     random.Random(draw(st.integers(0, 2**32 - 1))).shuffle(cells)
     return Board(width, height, tuple(cells))
+
+
+#: bench-12x8-01 of shared/bench: solvable with outside off after a few dozen search nodes;
+#: the greedy warm start of CP-SAT stalls on it.
+BENCH_12x8_01 = [
+    [19, 9, 4, 13, 14, 15, 9, 17, 9, 14, 10, 15],
+    [20, 21, 23, 6, 21, 13, 12, 19, 11, 24, 22, 17],
+    [2, 19, 10, 12, 1, 22, 3, 23, 3, 3, 16, 1],
+    [11, 6, 18, 5, 4, 19, 2, 8, 2, 24, 7, 8],
+    [17, 23, 5, 21, 22, 18, 22, 20, 8, 24, 7, 2],
+    [20, 5, 20, 9, 16, 1, 10, 16, 5, 7, 23, 6],
+    [3, 12, 14, 15, 11, 6, 10, 13, 14, 16, 1, 17],
+    [24, 4, 21, 15, 8, 11, 18, 18, 7, 13, 4, 12],
+]

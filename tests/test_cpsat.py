@@ -29,19 +29,7 @@ from levelgen.solvers.linkgraph import LinkGraph, build_link_graph
 from levelgen.solvers.search import solve_search
 from levelgen.verify import replay
 
-from .strategies import rules_st, small_boards
-
-#: bench-12x8-01 of shared/bench (outside off, solvable; the greedy warm start stalls on it).
-BENCH_12x8_01 = [
-    [19, 9, 4, 13, 14, 15, 9, 17, 9, 14, 10, 15],
-    [20, 21, 23, 6, 21, 13, 12, 19, 11, 24, 22, 17],
-    [2, 19, 10, 12, 1, 22, 3, 23, 3, 3, 16, 1],
-    [11, 6, 18, 5, 4, 19, 2, 8, 2, 24, 7, 8],
-    [17, 23, 5, 21, 22, 18, 22, 20, 8, 24, 7, 2],
-    [20, 5, 20, 9, 16, 1, 10, 16, 5, 7, 23, 6],
-    [3, 12, 14, 15, 11, 6, 10, 13, 14, 16, 1, 17],
-    [24, 4, 21, 15, 8, 11, 18, 18, 7, 13, 4, 12],
-]
+from .strategies import BENCH_12x8_01, rules_st, small_boards
 
 
 def brute_solvable(board: Board, rules: Rules) -> bool:

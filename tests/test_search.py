@@ -26,7 +26,7 @@ from levelgen.solvers.search_choice import luby
 from levelgen.solvers.search_common import DeadMemo
 from levelgen.verify import replay
 
-from .strategies import rules_st, small_boards
+from .strategies import BENCH_12x8_01, rules_st, small_boards
 
 DEFAULT_RESTART_BASE = engine_module.RESTART_BASE
 
@@ -42,18 +42,6 @@ EMBEDDED = Board.from_rows(
     ]
 )
 BLOCK = {Pos(2, 1), Pos(3, 1), Pos(2, 2), Pos(3, 2)}
-
-#: bench-12x8-01 of shared/bench: solvable with outside off, after a few dozen nodes.
-HARD_12x8 = [
-    [19, 9, 4, 13, 14, 15, 9, 17, 9, 14, 10, 15],
-    [20, 21, 23, 6, 21, 13, 12, 19, 11, 24, 22, 17],
-    [2, 19, 10, 12, 1, 22, 3, 23, 3, 3, 16, 1],
-    [11, 6, 18, 5, 4, 19, 2, 8, 2, 24, 7, 8],
-    [17, 23, 5, 21, 22, 18, 22, 20, 8, 24, 7, 2],
-    [20, 5, 20, 9, 16, 1, 10, 16, 5, 7, 23, 6],
-    [3, 12, 14, 15, 11, 6, 10, 13, 14, 16, 1, 17],
-    [24, 4, 21, 15, 8, 11, 18, 18, 7, 13, 4, 12],
-]
 
 
 @st.composite
@@ -188,7 +176,7 @@ def test_empty_board_is_solved_with_no_moves() -> None:
 
 
 def test_node_budget_gives_unknown() -> None:
-    board = Board.from_grid(HARD_12x8)
+    board = Board.from_grid(BENCH_12x8_01)
     rules = Rules(2, outside=False)
     result = solve_search(board, rules, Budget(max_nodes=3))
     assert result.status is SolveStatus.UNKNOWN
@@ -198,7 +186,7 @@ def test_node_budget_gives_unknown() -> None:
 
 
 def test_should_stop_gives_unknown_and_clock_is_used() -> None:
-    board = Board.from_grid(HARD_12x8)
+    board = Board.from_grid(BENCH_12x8_01)
     ticks = iter(range(1000))
     budget = Budget(should_stop=lambda: True, clock=lambda: float(next(ticks)))
     result = solve_search(board, Rules(2, outside=False), budget)
@@ -208,7 +196,7 @@ def test_should_stop_gives_unknown_and_clock_is_used() -> None:
 
 
 def test_hard_board_is_decided_deterministically_through_solve() -> None:
-    board = Board.from_grid(HARD_12x8)
+    board = Board.from_grid(BENCH_12x8_01)
     rules = Rules(2, outside=False)
     first = solve(board, rules, method="search")
     second = solve(board, rules, method="search")
