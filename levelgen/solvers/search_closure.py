@@ -38,12 +38,9 @@ def clear_group(
         return linked
     exact = mask.bit_count() <= EXACT_CLEAR_LIMIT
     for a, b in linked:
-        pair = 1 << a | 1 << b
-        rest = _clear_rest(mask ^ pair, free | pair, forbid, link, exact)
-        if rest is not None:
-            return [(a, b), *rest]
-        if not exact:
-            return None
+        seq = _first_then_rest(a, b, mask, free, forbid, link, exact)
+        if seq is not None or not exact:
+            return seq
     return None
 
 
@@ -55,10 +52,16 @@ def _clear_rest(
     for a in iter_bits(mask):
         src = 1 << a
         for b in iter_bits(link(a, free, (mask ^ src) & ~forbid[a])):
-            pair = src | 1 << b
-            rest = _clear_rest(mask ^ pair, free | pair, forbid, link, exact)
-            if rest is not None:
-                return [(a, b), *rest]
-            if not exact:
-                return None
+            seq = _first_then_rest(a, b, mask, free, forbid, link, exact)
+            if seq is not None or not exact:
+                return seq
     return None
+
+
+def _first_then_rest(
+    a: int, b: int, mask: int, free: int, forbid: dict[int, int], link: Link, exact: bool
+) -> list[Pair] | None:
+    """The move ``(a, b)`` followed by moves clearing the rest of ``mask``, or None."""
+    pair = 1 << a | 1 << b
+    rest = _clear_rest(mask ^ pair, free | pair, forbid, link, exact)
+    return None if rest is None else [(a, b), *rest]
