@@ -216,7 +216,9 @@ def find_link(layout: Layout, free: int, a: Pos, b: Pos, rules: Rules) -> Path |
     if found is None:
         return None
     corners, length = found
-    return Path(tuple(layout.pos(c) for c in corners), len(corners) - 2, length)
+    stride = layout.stride
+    points = tuple(Pos(c % stride - 1, c // stride - 1) for c in corners)
+    return Path(points, len(corners) - 2, length)
 
 
 def find_path(board: Board, a: Pos, b: Pos, rules: Rules) -> Path | None:

@@ -10,6 +10,7 @@ no tile.  (Stated metrics are checked by :func:`levelgen.difficulty.metrics_prob
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -99,12 +100,28 @@ def replay(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Problem]:
 
 def _is_clear(path: Path, free: int, max_turns: int, width: int, height: int, stride: int) -> bool:
     """True when ``path`` turns at most ``max_turns`` times and every interior cell is free
-    (``free`` holds the ring exactly when the rules allow outside paths)."""
+    (``free`` holds the ring exactly when the rules allow outside paths).  The ends of ``path``
+    must be cells of the board (the caller checks that first)."""
     if path.turns > max_turns:
         return False
-    for c in path.cells()[1:-1]:
-        if not (-1 <= c.x <= width and -1 <= c.y <= height):
+    # Fast form: the cells of each straight segment as one mask.  Corners on the board or the
+    # ring keep every segment there; a path that visits a cell twice takes the slow form below.
+    cells = 0
+    for p in path.corners:
+        if not (-1 <= p.x <= width and -1 <= p.y <= height):
             return False
-        if not (free >> ((c.y + 1) * stride + c.x + 1)) & 1:
-            return False
-    return True
+    for p, q in itertools.pairwise(path.corners):
+        lo = (p.y + 1) * stride + p.x + 1
+        hi = (q.y + 1) * stride + q.x + 1
+        if lo > hi:
+            lo, hi = hi, lo
+        if p.y == q.y:
+            cells |= (1 << (hi + 1)) - (1 << lo)
+        else:
+            for c in range(lo, hi + 1, stride):
+                cells |= 1 << c
+    if cells.bit_count() == path.length + 1:
+        a, b = path.corners[0], path.corners[-1]
+        ends = 1 << ((a.y + 1) * stride + a.x + 1) | 1 << ((b.y + 1) * stride + b.x + 1)
+        return not cells & ~ends & ~free
+    return all(free >> ((cell.y + 1) * stride + cell.x + 1) & 1 for cell in path.cells()[1:-1])
