@@ -114,3 +114,11 @@ def test_cross_check_option_reports_agreement(tmp_path: Path) -> None:
     )
     bad = runner.invoke(app, ["bench", "solve", "--boards", str(folder), "--cross-check", "x"])
     assert bad.exit_code == 2
+
+
+def test_bad_benchmark_line_is_a_message_for_every_bench(tmp_path: Path) -> None:
+    (tmp_path / "bench_4x2.jsonl").write_text("garbage\n")
+    for command in ("paths", "solve"):
+        result = runner.invoke(app, ["bench", command, "--boards", str(tmp_path)])
+        assert result.exit_code == 3, result.output
+        assert "bench_4x2.jsonl:1: not a benchmark board" in result.output

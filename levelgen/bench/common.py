@@ -10,11 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import typer
+
 from ..board import Board
 from ..rules import Rules
 
 __all__ = [
     "BenchBoard",
+    "boards_for_command",
     "default_bench_dir",
     "load_bench_boards",
     "median_rate",
@@ -40,6 +43,27 @@ def default_bench_dir() -> Path | None:
         if candidate.is_dir():
             return candidate
     return None
+
+
+def boards_for_command(boards: Path | None, sizes: str | None) -> list[BenchBoard]:
+    """The boards a bench command runs on: ``--boards`` (default :func:`default_bench_dir`),
+    only the comma-separated ``--sizes`` when given.  Exits with a message, never a traceback:
+    2 when the folder or the boards are missing, 3 for a bad line."""
+    folder = boards or default_bench_dir()
+    if folder is None or not folder.is_dir():
+        where = folder if folder is not None else "shared/bench (from the current folder up)"
+        typer.echo(f"error: benchmark folder not found: {where}", err=True)
+        raise typer.Exit(2)
+    wanted = [s.strip() for s in sizes.split(",") if s.strip()] if sizes else None
+    try:
+        loaded = load_bench_boards(folder, wanted or None)
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(3) from exc
+    if not loaded:
+        typer.echo(f"error: no benchmark boards in {folder} for those sizes", err=True)
+        raise typer.Exit(2)
+    return loaded
 
 
 def load_bench_boards(folder: Path, sizes: list[str] | None = None) -> list[BenchBoard]:

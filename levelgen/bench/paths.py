@@ -30,7 +30,7 @@ from ..playout import random_removal_order
 from ..reach import linkable_mask
 from ..reference import reference_all, reference_best
 from ..rules import Rules
-from .common import BenchBoard, default_bench_dir, load_bench_boards, median_rate, random_board
+from .common import BenchBoard, boards_for_command, median_rate, random_board
 
 __all__ = ["agreement_check", "register"]
 
@@ -166,15 +166,7 @@ def register(app: typer.Typer) -> None:
         """Queries per second of the exact best path and of "linkable tiles from a cell", on
         the benchmark boards full and half cleared, the ratio to the slow reference, and a
         large randomised agreement check."""
-        folder = boards or default_bench_dir()
-        if folder is None or not folder.is_dir():
-            raise typer.BadParameter(
-                "no shared/bench folder found; pass --boards", param_hint="--boards"
-            )
-        wanted = [s.strip() for s in sizes.split(",") if s.strip()]
-        loaded = load_bench_boards(folder, wanted or None)
-        if not loaded:
-            raise typer.BadParameter(f"no benchmark boards in {folder}", param_hint="--boards")
+        loaded = boards_for_command(boards, sizes)
         by_size: dict[str, list[BenchBoard]] = {}
         for item in loaded:
             by_size.setdefault(f"{item.board.width}x{item.board.height}", []).append(item)

@@ -29,7 +29,7 @@ from typing import Annotated, Any
 import typer
 
 from ..rules import Rules
-from .common import BenchBoard, default_bench_dir, load_bench_boards
+from .common import BenchBoard, boards_for_command
 
 __all__ = ["BoardRun", "cross_check", "register", "summarize"]
 
@@ -213,20 +213,7 @@ def register(app: typer.Typer) -> None:
                 raise typer.BadParameter(f"choose one of {', '.join(METHODS)}", param_hint=option)
         if time_limit <= 0:
             raise typer.BadParameter("must be positive", param_hint="--time-limit")
-        folder = boards or default_bench_dir()
-        if folder is None or not folder.is_dir():
-            where = folder if folder is not None else "shared/bench (from the current folder up)"
-            typer.echo(f"error: benchmark folder not found: {where}", err=True)
-            raise typer.Exit(2)
-        size_list = [s.strip() for s in sizes.split(",") if s.strip()] if sizes else None
-        try:
-            loaded = load_bench_boards(folder, size_list)
-        except ValueError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(3) from exc
-        if not loaded:
-            typer.echo(f"error: no benchmark boards in {folder} for those sizes", err=True)
-            raise typer.Exit(2)
+        loaded = boards_for_command(boards, sizes)
         outsides = [True, False] if both or outside is None else [outside]
         methods = [method] + (["exhaustive"] if compare and method != "exhaustive" else [])
         if cross_check_method is not None and cross_check_method not in methods:
