@@ -88,14 +88,15 @@ def build_moves(board: Board, rules: Rules, pairs: Sequence[tuple[int, int]]) ->
 
 
 class DeadMemo:
-    """A bounded set of states proved dead, in two generations: when the new one holds
-    ``limit`` states it becomes the old one and the previous old one is dropped.  Memory stays
-    within ``2 * limit`` states; forgetting a state only costs proving it again."""
+    """A bounded map from states proved dead to what explains them (or None), in two
+    generations: when the new one holds ``limit`` states it becomes the old one and the
+    previous old one is dropped.  Memory stays within ``2 * limit`` states; forgetting a state
+    only costs proving it again."""
 
     def __init__(self, limit: int = MEMO_LIMIT) -> None:
         self.limit = limit
-        self.new: set[Hashable] = set()
-        self.old: set[Hashable] = set()
+        self.new: dict[Hashable, object] = {}
+        self.old: dict[Hashable, object] = {}
         self.evictions = 0
 
     def __contains__(self, key: Hashable) -> bool:
@@ -104,8 +105,14 @@ class DeadMemo:
     def __len__(self) -> int:
         return len(self.new) + len(self.old)
 
-    def add(self, key: Hashable) -> None:
+    def get(self, key: Hashable) -> object:
+        """What was stored with ``key`` (None when it is not here)."""
+        if key in self.new:
+            return self.new[key]
+        return self.old.get(key)
+
+    def add(self, key: Hashable, value: object = None) -> None:
         if len(self.new) >= self.limit:
-            self.old, self.new = self.new, set()
+            self.old, self.new = self.new, {}
             self.evictions += 1
-        self.new.add(key)
+        self.new[key] = value

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Literal
 
 from ..board import Board, iter_bits
 from ..reach import linkable_mask
@@ -41,9 +42,23 @@ from .base import Budget, SolveStats
 from .search_choice import Decision, choose_in_order, choose_tightest, luby
 from .search_closure import clear_group
 from .search_common import POLL_NODES, DeadMemo
+from .search_explain import (
+    Expl,
+    Removal,
+    Split,
+    Transition,
+    expl_level,
+    explain_no_pairing,
+    explain_stuck,
+    holds,
+    merge,
+    pair,
+    resolve,
+)
 from .search_relax import Run, relax
 
 __all__ = [
+    "BACKJUMP",
     "BLIND_DIVE",
     "RESTART_BASE",
     "SCHEDULE",
@@ -62,6 +77,13 @@ BLIND_DIVE = True
 #: Link tests between two polls of ``Budget.should_stop`` at most (besides every
 #: ``POLL_NODES`` nodes).
 POLL_TESTS = 2_000
+
+#: Whether dead ends are explained and the search jumps back over decisions that played no part
+#: in them (:mod:`levelgen.solvers.search_explain`).
+BACKJUMP = True
+
+#: Tests set this to check that every explanation of a dead node holds at it.
+CHECK_EXPLANATIONS = False
 
 #: The branching orders (see ``Engine._choose``) taken by runs 0, 1, 2, ... in turn.
 SCHEDULE = ("order", "tightest")
@@ -84,6 +106,13 @@ class OutOfBudget(Exception):
     """The node budget ran out or the caller asked to stop; the message says which."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Dead:
+    """A child found dead on entering it, with its explanation (None: none)."""
+
+    expl: Expl | None
+
+
 @dataclass(slots=True)
 class _Frame:
     """A node on the DFS path: what to restore on leaving it and the branch it is on."""
@@ -100,6 +129,9 @@ class _Frame:
     partner: int
     stage: int = 0
     action: Action = field(default_factory=lambda: ([], None))
+    #: The transition to the child being explored, and the first child's death.
+    step: Transition | None = None
+    first: tuple[Expl | None, Transition | None] | None = None
 
 
 class Engine:
@@ -125,6 +157,8 @@ class Engine:
             for b in iter_bits(mask):
                 self.gid[b] = g
         self.n_kinds = len(self.gmask)
+        self.kinds = {b: self.kind_mask[g] for b, g in self.gid.items()}
+        self.open_cells = self.free | self.occ
         self.forbid = dict.fromkeys(self.gid, 0)
         self.forbidden: list[Pair] = []
         self.links: dict[int, int] = {}
@@ -132,13 +166,21 @@ class Engine:
         self.trail: list[tuple[int, int]] = []
         self.memo = DeadMemo()
         self.root_run: Run = []
-        self.failed: dict[int, tuple[int, int, int]] = {}
+        self.failed: dict[int, tuple[int, int, int, int]] = {}
         self.linked: dict[int, tuple[int, int]] = {}
         self.restart_base: int | None = RESTART_BASE
         self.rng: random.Random | None = None
         self.strategy = "order"
         self.blind = False
         self.polled_at = 0
+        # Backjumping: the depth of the node being entered, the transition being made, and the
+        # depth at which each tile was removed, split from its group, or each pair forbidden.
+        self.level = 0
+        self.step: Transition | None = None
+        size = max(self.gid, default=0) + 1
+        self.removed_at = [0] * size
+        self.split_at = [0] * size
+        self.banned_at: dict[tuple[int, int], int] = {}
         self.count = dict.fromkeys(
             (
                 "link_tests",
@@ -150,6 +192,8 @@ class Engine:
                 "no_move",
                 "branches",
                 "restarts",
+                "backjumps",
+                "levels_skipped",
             ),
             0,
         )
@@ -196,17 +240,24 @@ class Engine:
             for g in range(self.n_kinds, len(gmask))
             if (m := gmask[g]) and m != kind_mask[gkind[g]] & occ
         )
+        # A forbidden pair counts while both tiles are in one group, even a group of two (which
+        # it makes dead).
         banned = sorted(
             1 << a | 1 << b
             for a, b in self.forbidden
-            if occ >> a & 1 and gid[a] == gid[b] and gmask[gid[a]].bit_count() > 2
+            if occ >> a & 1 and occ >> b & 1 and gid[a] == gid[b]
         )
         return occ, tuple(split), tuple(banned)
 
-    def _is_dead(self, key: Key) -> bool:
-        # Decisions only remove solutions: a state with fewer of them proved dead will do.
+    def _is_dead(self, key: Key) -> tuple[bool, Expl | None]:
+        """Whether the memo knows the state dead, and its explanation when the memo holds the
+        state itself.  Decisions only remove solutions: a state with the same tiles and fewer
+        decisions proved dead will do (with no explanation)."""
         memo = self.memo
-        return key in memo or (key[0], key[1], ()) in memo or (key[0], (), ()) in memo
+        if key in memo:
+            known = memo.get(key)
+            return True, known if isinstance(known, Expl) else None
+        return (key[0], key[1], ()) in memo or (key[0], (), ()) in memo, None
 
     # ----- closure ----------------------------------------------------------------------------
 
@@ -225,6 +276,11 @@ class Engine:
                 self.moves.extend(seq)
                 self.trail.append((g, mask))
                 gmask[g] = 0
+                level = self.level
+                for b in iter_bits(mask):
+                    self.removed_at[b] = level
+                if self.step is not None:
+                    self._record_removal(g, mask)
                 self.occ ^= mask
                 self.free |= mask
                 removed |= mask
@@ -246,9 +302,18 @@ class Engine:
                         changed.add(g)
             dirty = sorted(changed)
 
+    def _record_removal(self, g: int, mask: int) -> None:
+        """Note for explanations the closure's removal of group ``g`` (tiles ``mask``, still in
+        ``occ``), and why the group was pairing-closed."""
+        assert self.step is not None
+        rest = self.kind_mask[self.gkind[g]] & ~mask
+        low = (mask & -mask).bit_length() - 1
+        apart = frozenset(pair(low, z) for z in iter_bits(rest & self.occ))
+        self.step.events.append(Removal(mask, rest & ~self.occ, apart))
+
     # ----- relaxation -------------------------------------------------------------------------
 
-    def _relax(self, parent: Run | None) -> tuple[Run, int]:
+    def _relax(self, parent: Run | None) -> tuple[Run, int, dict[int, int]]:
         counter = [0]
         found = relax(
             self.occ,
@@ -256,6 +321,7 @@ class Engine:
             self.gmask,
             self.gid,
             self.forbid,
+            self.kinds,
             parent,
             self.k,
             self.stride,
@@ -271,7 +337,7 @@ class Engine:
 
     def root_relaxation(self) -> int:
         """Run the relaxation at the start; the mask of tiles it cannot clear (0: none)."""
-        self.root_run, stuck = self._relax(None)
+        self.root_run, stuck, _ = self._relax(None)
         return stuck
 
     # ----- branching --------------------------------------------------------------------------
@@ -306,6 +372,7 @@ class Engine:
         forbid[tile] |= 1 << partner
         forbid[partner] |= 1 << tile
         self.forbidden.append((tile, partner))
+        self.banned_at[pair(tile, partner)] = self.level
         mask = self.gmask[g]
         if mask.bit_count() != 4:
             return []
@@ -320,8 +387,23 @@ class Engine:
         if len(left) > 1:
             return []
         self.count["forced"] += 1
-        self._split(g, a, left[0])
-        return [(g, a, left[0])]
+        x = left[0]
+        self._split(g, a, x)
+        if self.step is not None:
+            self._record_split(g, mask, a, x)
+        return [(g, a, x)]
+
+    def _record_split(self, g: int, four: int, a: int, x: int) -> None:
+        """Note for explanations that the group of four ``four`` was split into ``{a, x}`` and
+        the rest, its one pairing left."""
+        split_at, level = self.split_at, self.level
+        for b in iter_bits(four):
+            split_at[b] = level
+        rest = four & ~(1 << a | 1 << x)
+        made = frozenset(pair(u, v) for u in (a, x) for v in iter_bits(rest))
+        reason = explain_no_pairing(four, self.kind_mask[self.gkind[g]], self.occ, self.forbid)
+        assert self.step is not None
+        self.step.events.append(Split(made, reason.gone, reason.banned))
 
     def _unban(self, tile: int, partner: int) -> None:
         self.forbid[tile] &= ~(1 << partner)
@@ -337,9 +419,9 @@ class Engine:
 
     # ----- the search -------------------------------------------------------------------------
 
-    def _enter(self, dirty: list[int], parent: Run) -> _Frame | bool:
-        """Expand a node: True when the board got cleared, False when the node is dead, else
-        its frame.  On False the state is already restored."""
+    def _enter(self, dirty: list[int], parent: Run) -> _Frame | _Dead | Literal[True]:
+        """Expand a node: True when the board got cleared, ``_Dead`` (with its explanation)
+        when the node is dead, else its frame.  When dead, the state is already restored."""
         self._tick()
         occ, free, links = self.occ, self.free, self.links
         n_moves, n_trail = len(self.moves), len(self.trail)
@@ -349,24 +431,36 @@ class Engine:
             return True
         key = self._key()
         choice = None
-        if self._is_dead(key):
+        dead, expl = self._is_dead(key)
+        if dead:
             self.count["memo_hits"] += 1
         else:
             if self.blind:
                 occ_now = self.occ
                 run, stuck = [step for step in parent if occ_now >> step[0] & 1], 0
             else:
-                run, stuck = self._relax(parent)
+                run, stuck, seen = self._relax(parent)
             if stuck:
                 self.count["relax_pruned"] += 1
+                if BACKJUMP:
+                    expl = explain_stuck(
+                        seen,
+                        self.occ,
+                        self.gid,
+                        self.forbid,
+                        self.open_cells,
+                        self.kinds,
+                        self.k,
+                        self.stride,
+                    )
             else:
                 choice = self._choose(run)
                 if choice is None:
                     self.count["no_move"] += 1
         if choice is None:
-            self.memo.add(key)
+            self.memo.add(key, expl)
             self._restore(occ, free, n_moves, n_trail, links)
-            return False
+            return _Dead(expl)
         g, tile, partner = choice
         return _Frame(occ, free, n_moves, n_trail, links, key, run, g, tile, partner)
 
@@ -412,12 +506,14 @@ class Engine:
 
     def _dfs(self, limit: int | None) -> tuple[bool, list[Pair] | None]:
         """One depth-first run: ``(True, moves or None)`` when decided, ``(False, None)`` when
-        it expanded ``limit`` nodes first (the state is then back at the root)."""
+        it expanded ``limit`` nodes first (the state is then back at the root).  The node at
+        ``stack[d]`` has depth ``d``; ``self.level`` is the depth of the node being entered."""
         stop_at = None if limit is None else self.stats.nodes + limit
+        self.level, self.step = 0, None
         top = self._enter(list(range(self.n_kinds)), self.root_run)
         if top is True:
             return True, self.moves
-        if top is False:
+        if isinstance(top, _Dead):
             return True, None
         stack = [top]
         while stack:
@@ -425,12 +521,12 @@ class Engine:
             if stop_at is not None and self.stats.nodes >= stop_at:
                 self._unwind(stack)
                 return False, None
-            if f.stage == 2:
-                self.memo.add(f.key)
-                self._leave(stack)
-                continue
             g, tile, partner = f.group, f.tile, f.partner
             self.count["branches"] += 1
+            self.level = len(stack)
+            step = Transition(f.stage == 0, tile, partner) if BACKJUMP else None
+            self.step = step
+            child: _Frame | _Dead | Literal[True]
             if f.stage == 0:
                 f.stage = 1
                 action: Action = ([(g, tile, partner)], None)
@@ -440,18 +536,76 @@ class Engine:
                 f.stage = 2
                 forced = self._ban(g, tile, partner)
                 if forced is None:
-                    self._unban(tile, partner)
-                    continue
-                action = (forced, (tile, partner))
-                child = self._enter([g, *(len(self.gmask) - 1 for _ in forced)], f.run)
+                    # No pairing of the group of four is left.
+                    kind = self.kind_mask[self.gkind[g]]
+                    four = self.gmask[g]
+                    child = _Dead(
+                        explain_no_pairing(four, kind, self.occ, self.forbid) if BACKJUMP else None
+                    )
+                    action = ([], (tile, partner))
+                else:
+                    action = (forced, (tile, partner))
+                    child = self._enter([g, *(len(self.gmask) - 1 for _ in forced)], f.run)
             if child is True:
                 return True, self.moves
-            if child is False:
+            if isinstance(child, _Dead):
                 self._undo(action)
+                if self._child_dead(stack, child.expl, step):
+                    return True, None
                 continue
             f.action = action
+            f.step = step
             stack.append(child)
         return True, None
+
+    def _level(self, expl: Expl | None, own: int) -> int:
+        return expl_level(expl, own, self.removed_at, self.split_at, self.banned_at)
+
+    def _child_dead(self, stack: list[_Frame], expl: Expl | None, step: Transition | None) -> bool:
+        """The child of the top frame reached by ``step`` is dead, explained by ``expl``.
+
+        After the first child, keep its explanation and go on with the second, unless the
+        explanation already holds at the frame; after the second, the frame is dead too, with
+        the two explanations resolved into one.  A dead frame is left together with every
+        ancestor its explanation holds at (they are dead as well, and memoised), and the frame
+        above them is told in turn.  Returns True when the root is dead."""
+        while True:
+            f = stack[-1]
+            depth = len(stack) - 1
+            node: Expl | None
+            if f.stage == 1:
+                if expl is None or self._level(expl, depth + 1) > depth:
+                    f.first = (expl, step)
+                    return False
+                node = expl
+            else:
+                node = self._explain_node(f.first, (expl, step))
+            if CHECK_EXPLANATIONS and node is not None:
+                assert holds(node, self.occ, self.gid, self.forbid), "explanation does not hold"
+            level = self._level(node, depth)
+            if level < depth:
+                self.count["backjumps"] += 1
+                self.count["levels_skipped"] += depth - level
+            while len(stack) > level:
+                self.memo.add(stack[-1].key, node)
+                self._leave(stack)
+            if not stack:
+                return True
+            expl, step = node, stack[-1].step
+
+    @staticmethod
+    def _explain_node(
+        first: tuple[Expl | None, Transition | None] | None,
+        second: tuple[Expl | None, Transition | None],
+    ) -> Expl | None:
+        """The explanation of a node whose two children are dead (None when either has
+        none)."""
+        if first is None:
+            return None
+        (e1, s1), (e2, s2) = first, second
+        if e1 is None or e2 is None or s1 is None or s2 is None:
+            return None
+        return merge(resolve(e1, s1), resolve(e2, s2))
 
     def _leave(self, stack: list[_Frame]) -> None:
         f = stack.pop()

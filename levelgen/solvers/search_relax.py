@@ -14,6 +14,11 @@ the set of free cells reachable from ``t`` with at most ``max_turns`` turns:
   again, with no test, as long as no cell next to ``R`` or ``t`` got free and it has no new
   target (used to reach the fixpoint, and across states through the ``failed`` cache).
 
+For explanations (:mod:`levelgen.solvers.search_explain`), a failed test also keeps what it
+*saw*: the cells of the tile's kind (present or not, any group) one step beyond its reach, a
+superset of the cells it could link to.  When the run gets stuck, ``relax`` returns them for
+every stuck tile.
+
 A *run* lists, for each tile in the order it left, the tile it linked to (its witness) and the
 support of that link.  In a child the parent's run is replayed: a step still holds when its
 witness is still a tile the tile may pair with and no cell of its support is held by a tile
@@ -48,21 +53,24 @@ def relax(
     gmask: list[int],
     gid: dict[int, int],
     forbid: dict[int, int],
+    kinds: dict[int, int],
     parent: Run | None,
     max_turns: int,
     stride: int,
     counter: list[int],
-    failed: dict[int, tuple[int, int, int]],
+    failed: dict[int, tuple[int, int, int, int]],
     linked: dict[int, tuple[int, int]],
     poll: Callable[[], None] | None = None,
-) -> tuple[Run, int]:
+) -> tuple[Run, int, dict[int, int]]:
     """The greedy relaxed run from the state (``occ`` tiles, ``free`` cells, groups ``gmask``
     of present tiles, ``gid`` the group of a tile, ``forbid`` the tiles a tile may not pair
-    with), replaying ``parent`` first.
+    with, ``kinds`` the cells of its kind), replaying ``parent`` first.
 
-    Returns ``(run, stuck)``: ``stuck`` is the mask of tiles that can never leave (0 when every
-    tile can; the run is then complete).  ``counter[0]`` counts link tests.  ``failed`` maps a
-    tile to its last failed test, ``(free cells, cells next to its reach, targets)``, and is
+    Returns ``(run, stuck, seen)``: ``stuck`` is the mask of tiles that can never leave (0 when
+    every tile can; the run is then complete), ``seen`` maps each stuck tile to the cells of its
+    kind that its last test saw (a superset of those it can link to once every other tile has
+    left).  ``counter[0]`` counts link tests.  ``failed`` maps a
+    tile to its last failed test, ``(free cells, cells next to its reach, targets, seen)``, and is
     read and updated: kept across states, it spares the test whenever no cell next to the
     reach got free since and no target was added, which cannot link either.  ``linked`` maps a
     tile to its last successful test, ``(witness, support)``, likewise: while the witness is
@@ -71,9 +79,9 @@ def relax(
     rfree = free
     run: Run = []
     deferred = 0
-    # Tiles that failed a test: (tile, cells whose freeing could help it, rfree at the test);
-    # ``near_any`` is the union of those cells.
-    waiting: list[tuple[int, int, int]] = []
+    # Tiles that failed a test: (tile, cells whose freeing could help it, rfree at the test,
+    # cells of its kind it saw); ``near_any`` is the union of the second ones.
+    waiting: list[tuple[int, int, int, int]] = []
     near_any = 0
     tests = 0
 
@@ -83,7 +91,7 @@ def relax(
         if known is not None and not rfree & known[1] & ~known[0] and not targets & ~known[2]:
             # It failed before with the same free cells around it and more targets.
             deferred |= bit
-            waiting.append((t, known[1], rfree))
+            waiting.append((t, known[1], rfree, known[3]))
             near_any |= known[1]
             return
         good = linked.get(t)
@@ -98,10 +106,12 @@ def relax(
             poll()
         around = (bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)
         if around & rfree:
-            hits, support = link_reach(bit, rfree, targets, max_turns, stride)
+            # The kind's cells cost nothing extra: link_reach masks its hits only at the end.
+            seen, support = link_reach(bit, rfree, kinds[t], max_turns, stride)
         else:
             # Boxed in: only an adjacent mate can link, along an empty path.
-            hits, support = around & targets, 0
+            seen, support = around & kinds[t], 0
+        hits = seen & targets
         if hits:
             witness = (hits & -hits).bit_length() - 1
             run.append((t, witness, support))
@@ -116,9 +126,9 @@ def relax(
             deferred |= bit
             reach = support | bit
             near = (reach << 1) | (reach >> 1) | (reach << stride) | (reach >> stride)
-            waiting.append((t, near, rfree))
+            waiting.append((t, near, rfree, seen))
             near_any |= near
-            failed[t] = (rfree, near, targets)
+            failed[t] = (rfree, near, targets, seen)
 
     def settle() -> None:
         # Test again every waiting tile next to a cell freed since its test, until none is.
@@ -166,7 +176,8 @@ def relax(
                 settle()
     settle()
     counter[0] += tests
+    seen_by = {w[0]: w[3] for w in waiting if not rfree >> w[0] & 1}
     stuck = 0
-    for t, _near, _then in waiting:
+    for t in seen_by:
         stuck |= 1 << t
-    return run, stuck & ~rfree
+    return run, stuck, seen_by
