@@ -115,9 +115,16 @@ def linkable_mask(src: int, free: int, targets: int, max_turns: int, stride: int
     return link_reach(src, free, targets, max_turns, stride)[0]
 
 
-def link_reach(src: int, free: int, targets: int, max_turns: int, stride: int) -> tuple[int, int]:
-    """``(hits, reach)``: :func:`linkable_mask`, and the free cells reached from ``src`` with at
-    most ``max_turns`` turns (every path to a hit runs inside them).
+def link_reach(
+    src: int, free: int, targets: int, max_turns: int, stride: int
+) -> tuple[int, int, int]:
+    """``(hits, reach, frontier)``: :func:`linkable_mask`; the free cells reached from ``src``
+    with at most ``max_turns`` turns (every path to a hit runs inside them); and the cells a
+    path of at most ``max_turns`` turns could step into next (``src``'s neighbours, the cells
+    beyond a horizontal run of ``src | V[k-1] | H[k]``, and beyond a vertical run of
+    ``src | H[k-1] | V[k]``).  The hits are the frontier's cells in ``targets``; freeing a cell
+    outside the frontier changes neither the reach nor the hits, since no such path can enter
+    it.
 
     This is :func:`levels` followed by :func:`hits_by_level`, fused and with the fills inlined
     (it is the hottest function of the project).  Each level only casts rays from the cells
@@ -183,8 +190,8 @@ def link_reach(src: int, free: int, targets: int, max_turns: int, stride: int) -
         hseeds, vseeds = v & ~vp, h & ~hp
     xh = src | vp | h
     xv = src | hp | v
-    hits = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src
-    return hits, h | v
+    frontier = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & ~src
+    return frontier & targets, h | v, frontier
 
 
 def reachable_empty_mask(src: int, free: int, max_turns: int, stride: int) -> int:

@@ -16,7 +16,7 @@ from levelgen.paths import (
     path_from_corners,
     path_problem,
 )
-from levelgen.reach import linkable_mask, reachable_empty_mask
+from levelgen.reach import link_reach, linkable_mask, reachable_empty_mask
 from levelgen.reference import reference_all, reference_best
 from levelgen.rules import Rules
 
@@ -75,6 +75,34 @@ def test_same_kind_queries_match_reference(board: Board, rules: Rules) -> None:
             path = find_path(board, a, b, rules)
             assert (None if path is None else (path.turns, path.length)) == expect
             assert is_linkable(board, a, b, rules) == (expect is not None)
+
+
+@settings(PROPERTY, max_examples=150)
+@given(
+    board=boards(max_width=10, max_height=6),
+    rules=rules_st,
+    pick=st.randoms(use_true_random=False),
+)
+def test_freeing_a_tile_outside_the_frontier_changes_no_link(
+    board: Board, rules: Rules, pick: object
+) -> None:
+    """The search's relaxation tests a tile again only when a cell of its frontier got free:
+    removing any other tile leaves every link of the tile as the reference finds it."""
+    assert hasattr(pick, "choice") and hasattr(pick, "sample")
+    tiles = board.tiles()
+    if len(tiles) < 2:
+        return
+    a = pick.choice(tiles)
+    lay = board.layout
+    free = board.free_mask(rules.outside)
+    hits, _, frontier = link_reach(
+        1 << lay.bit(*a), free, board.occupied_mask(), rules.max_turns, lay.stride
+    )
+    before = set(reference_all(board, a, rules))
+    assert set(lay.positions(hits)) == before
+    outside = [c for c in tiles if c != a and not frontier >> lay.bit(*c) & 1]
+    for c in pick.sample(outside, min(6, len(outside))):
+        assert set(reference_all(board.without(c), a, rules)) == before - {c}, (str(board), a, c)
 
 
 @PROPERTY

@@ -8,15 +8,20 @@ the set of free cells reachable from ``t`` with at most ``max_turns`` turns:
 
 * every path the test found lies in ``R``; so when a later state frees at least ``R`` again,
   the same link still holds without testing (used to replay the parent's run in a child);
-* a cell freed later changes nothing for ``t`` unless it is next to ``R`` or to ``t``: a path
-  can only enter a new cell from a cell it already reaches (by induction along the path, each
-  level of the reach can only grow through such a cell).  So a tile that failed its test fails
-  again, with no test, as long as no cell next to ``R`` or ``t`` got free and it has no new
-  target (used to reach the fixpoint, and across states through the ``failed`` cache).
+* a cell freed later changes nothing for ``t`` unless it is in the test's *frontier*: the cells
+  a path of at most ``max_turns`` turns could step into next (the neighbours of ``t``, the cells
+  beyond a horizontal run of ``t`` or of a cell reached horizontally, or vertically with a turn
+  to spare, and likewise vertically; see :func:`levelgen.reach.link_reach`).  By induction
+  along any path, each step enters a frontier cell of the old test with the same turns, so a
+  path through cells that were free then, or lands on a target it could already hit.  So a
+  tile that failed its test fails again, with no test, as long as no frontier cell got free
+  and it has no new target (used to reach the fixpoint, and across states through the
+  ``failed`` cache).  The frontier leaves out the cells beside a run that would need one turn
+  too many, which the plain "next to the reach" test would retry for nothing.
 
 For explanations (:mod:`levelgen.solvers.search_explain`), a failed test also keeps what it
-*saw*: the cells of the tile's kind (present or not, any group) one step beyond its reach, a
-superset of the cells it could link to.  When the run gets stuck, ``relax`` returns them for
+*saw*: the cells of the tile's kind (present or not, any group) in its frontier, a superset of
+the cells it could link to.  When the run gets stuck, ``relax`` returns them for
 every stuck tile.
 
 A *run* lists, for each tile in the order it left, the tile it linked to (its witness) and the
@@ -24,7 +29,7 @@ support of that link.  In a child the parent's run is replayed: a step still hol
 witness is still a tile the tile may pair with and no cell of its support is held by a tile
 that has not left yet; otherwise the tile is tested again (or its last link anywhere, kept in
 the ``linked`` cache, is reused when its support is free), and deferred when it fails.  A
-deferred tile is tested again as soon as a cell next to its reach gets free, so that it holds
+deferred tile is tested again as soon as a cell of its frontier gets free, so that it holds
 up the later steps as little as possible.  Only the final fixpoint matters for soundness: the
 tiles left are exactly those that cannot leave once everything else has left, by the facts
 above; a tile is never counted as left without a valid link.
@@ -70,17 +75,17 @@ def relax(
     every tile can; the run is then complete), ``seen`` maps each stuck tile to the cells of its
     kind that its last test saw (a superset of those it can link to once every other tile has
     left).  ``counter[0]`` counts link tests.  ``failed`` maps a
-    tile to its last failed test, ``(free cells, cells next to its reach, targets, seen)``, and is
-    read and updated: kept across states, it spares the test whenever no cell next to the
-    reach got free since and no target was added, which cannot link either.  ``linked`` maps a
+    tile to its last failed test, ``(free cells, its frontier, targets, seen)``, and is
+    read and updated: kept across states, it spares the test whenever no cell of the
+    frontier got free since and no target was added, which cannot link either.  ``linked`` maps a
     tile to its last successful test, ``(witness, support)``, likewise: while the witness is
     still a target and the support is free, the link holds.  ``poll`` is called every
     ``POLL_EVERY`` link tests (it may raise to stop a long run)."""
     rfree = free
     run: Run = []
     deferred = 0
-    # Tiles that failed a test: (tile, cells whose freeing could help it, rfree at the test,
-    # cells of its kind it saw); ``near_any`` is the union of the second ones.
+    # Tiles that failed a test: (tile, its frontier: cells whose freeing could help it, rfree at
+    # the test, cells of its kind it saw); ``near_any`` is the union of the frontiers.
     waiting: list[tuple[int, int, int, int]] = []
     near_any = 0
     tests = 0
@@ -107,10 +112,10 @@ def relax(
         around = (bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)
         if around & rfree:
             # The kind's cells cost nothing extra: link_reach masks its hits only at the end.
-            seen, support = link_reach(bit, rfree, kinds[t], max_turns, stride)
+            seen, support, near = link_reach(bit, rfree, kinds[t], max_turns, stride)
         else:
             # Boxed in: only an adjacent mate can link, along an empty path.
-            seen, support = around & kinds[t], 0
+            seen, support, near = around & kinds[t], 0, around
         hits = seen & targets
         if hits:
             witness = (hits & -hits).bit_length() - 1
@@ -124,14 +129,12 @@ def relax(
             deferred &= ~rfree
         else:
             deferred |= bit
-            reach = support | bit
-            near = (reach << 1) | (reach >> 1) | (reach << stride) | (reach >> stride)
             waiting.append((t, near, rfree, seen))
             near_any |= near
             failed[t] = (rfree, near, targets, seen)
 
     def settle() -> None:
-        # Test again every waiting tile next to a cell freed since its test, until none is.
+        # Test again every waiting tile with a frontier cell freed since its test, until none is.
         nonlocal waiting, deferred, near_any
         while True:
             retry = []
