@@ -43,6 +43,14 @@ def test_resolve_replaces_closure_removals_by_their_reasons() -> None:
     assert parent == Expl(1 << 5 | 1 << 6 | 1 << 20, frozenset({(10, 12)}), frozenset({(30, 31)}))
 
 
+def test_resolve_drops_facts_about_the_partners_from_an_earlier_removal() -> None:
+    # The closure removed the rest {5, 6} of the kind while the partners 3 and 4 were still
+    # there (apart from it only because of the decision), then the partners.
+    step = Transition(True, 3, 4, [Removal(1 << 5 | 1 << 6, 0, frozenset({(3, 5), (4, 5)}))])
+    step.events.append(Removal(1 << 3 | 1 << 4, 0, frozenset()))
+    assert resolve(Expl(1 << 5 | 1 << 9), step) == Expl(1 << 9)
+
+
 def test_resolve_replaces_a_forced_split_and_drops_the_ban() -> None:
     made = frozenset({(1, 3), (1, 4), (2, 3), (2, 4)})
     step = Transition(False, 1, 3, [Split(made, 1 << 9, frozenset({(1, 3), (1, 4)}))])

@@ -35,6 +35,13 @@ removing tiles never blocks a path):
   ``MEMO_LIMIT`` states) cuts transpositions.  A state is also dead when the same occupancy with
   fewer decisions (no forbidden pairs, or no decision at all) is dead, since decisions only
   remove solutions.
+* Backjumping.  A dead node gets an explanation: facts about it (tiles gone, tiles apart in
+  different groups, pairs banned) such that every state that knows less and where they hold is
+  dead too (a stuck relaxation is explained by the kind cells its stuck tiles can see; a node
+  whose two branches are dead, by theirs with the facts each branch itself made replaced by
+  their reasons).  The ancestors where all the facts already held are dead as well, so the
+  search leaves them at once instead of trying their other branches.  The argument is in
+  :mod:`levelgen.solvers.search_explain`.
 * Incremental relaxation.  The relaxed run of a child starts from its parent's, and link tests
   are skipped when an earlier test already decides them (the argument is in
   :mod:`levelgen.solvers.search_relax`): these shortcuts are exact, never approximations.

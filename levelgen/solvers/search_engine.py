@@ -19,6 +19,13 @@ and ``p`` are partners (split off as a pair, which the closure removes at once),
 not (``forbid``).  A group of four with a single pairing left is split accordingly; one with
 none left is dead.
 
+Backjumping.  Each node knows its depth; the depth at which each tile was removed, each
+group of four split and each pair forbidden is kept, and every branch records its
+``Transition`` (the decision, then the groups the closure removed and the splits it forced,
+each with its reason).  A dead child comes with an explanation
+(:mod:`levelgen.solvers.search_explain`); the deepest depth among its facts says how many
+ancestors are dead with it, and those are left at once (``_child_dead``).
+
 Runs.  A short first dive skips the relaxation (most solvable boards need nothing more); then
 runs of ``RESTART_BASE`` times the Luby sequence nodes follow, taking the branching orders of
 ``SCHEDULE`` in turn, the "tightest" ones with seeded random tie-breaks from ``RANDOM_FROM`` on.

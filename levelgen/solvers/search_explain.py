@@ -210,7 +210,10 @@ def resolve(expl: Expl, step: Transition) -> Expl:
             gone |= event.gone_reason
             banned |= event.banned_reason
     if step.partners:
+        # The partners are gone in the child: facts naming them (a group removed before them
+        # was apart from them) rest on the decision too.
         gone &= ~decided
+        apart = {q for q in apart if not (decided >> q[0] & 1 or decided >> q[1] & 1)}
     else:
         banned.discard(pair(step.tile, step.partner))
     return Expl(gone, frozenset(apart), frozenset(banned))
