@@ -451,6 +451,7 @@ class Engine:
                 self.count["relax_pruned"] += 1
                 if BACKJUMP:
                     expl = explain_stuck(
+                        stuck,
                         seen,
                         self.occ,
                         self.gid,

@@ -143,6 +143,7 @@ def expl_level(
 
 
 def explain_stuck(
+    stuck: int,
     stuck_seen: dict[int, int],
     occ: int,
     gid: dict[int, int],
@@ -152,14 +153,12 @@ def explain_stuck(
     max_turns: int,
     stride: int,
 ) -> Expl | None:
-    """The explanation of a state whose relaxation is stuck: ``stuck_seen`` maps each stuck tile
+    """The explanation of a state whose relaxation is stuck on the tiles ``stuck`` (a mask):
+    ``stuck_seen`` maps each stuck tile
     to the cells of its kind its last failed test saw, ``open_cells`` are the cells a path may
     ever cross (board holes, the ring when allowed, and every tile's cell).  A tile that was
     seen but is present and may pair is tested again exactly through every cell but the stuck
     ones; None if it still links (which would be a bug in the relaxation)."""
-    stuck = 0
-    for t in stuck_seen:
-        stuck |= 1 << t
     gone = 0
     apart: set[Pair] = set()
     banned: set[Pair] = set()
