@@ -11,7 +11,10 @@ from levelgen.solvers import search_engine
 
 @pytest.fixture(autouse=True)
 def _check_explanations() -> Iterator[None]:
-    """Every explanation of a dead node the search solver finds is checked to hold there."""
+    """Every explanation of a dead node the search solver finds is checked to hold there, and
+    every relaxed run to be the one a replay checking each step would give."""
     search_engine.CHECK_EXPLANATIONS = True
+    search_engine.CHECK_REPLAY = True
     yield
     search_engine.CHECK_EXPLANATIONS = False
+    search_engine.CHECK_REPLAY = False

@@ -222,19 +222,40 @@ def test_luby_sequence() -> None:
 
 
 @settings(derandomize=True, deadline=None, max_examples=400)
-@given(board=dense_boards(), rules=hard_rules_st)
-def test_tiny_restart_limits_stay_exact(board: Board, rules: Rules) -> None:
-    # Restarting after every node or two exercises the unwinding and the memo kept across
-    # runs; the answer must not change.
-    engine_module.RESTART_BASE = 1
+@given(board=dense_boards(), rules=hard_rules_st, base=st.sampled_from([1, 3]))
+def test_tiny_restart_limits_stay_exact(board: Board, rules: Rules, base: int) -> None:
+    # Restarting after every few nodes exercises the pausing, the unwinding, the engines of
+    # each order and the memo they share; the answer must not change.  Without the first
+    # dive (which decides most small boards), the runs start at once.
+    engine_module.RESTART_BASE = base
+    engine_module.BLIND_DIVE = False
     try:
         fast = solve_search(board, rules, Budget())
     finally:
         engine_module.RESTART_BASE = DEFAULT_RESTART_BASE
+        engine_module.BLIND_DIVE = True
     slow = solve_exhaustive(board, rules, Budget(max_nodes=100_000))
     assert fast.status is slow.status, (str(board), rules)
     if fast.status is SolveStatus.SOLVED:
         assert_replays(board, rules, fast)
+
+
+@pytest.mark.parametrize("base", [5, 10])
+def test_paused_runs_on_a_full_board_stay_exact(base: int) -> None:
+    # A 12x8 board that needs several runs without the first dive: the "tightest" engine must
+    # start from the root, not from wherever the paused "order" run stands.
+    board = Board.from_grid(BENCH_12x8_01)
+    rules = Rules(2, outside=False)
+    engine_module.RESTART_BASE = base
+    engine_module.BLIND_DIVE = False
+    try:
+        result = solve_search(board, rules, Budget())
+    finally:
+        engine_module.RESTART_BASE = DEFAULT_RESTART_BASE
+        engine_module.BLIND_DIVE = True
+    assert result.status is SolveStatus.SOLVED
+    assert result.stats.counters["restarts"] >= 2
+    assert_replays(board, rules, result)
 
 
 def test_dead_memo_is_bounded_and_keeps_the_newest() -> None:

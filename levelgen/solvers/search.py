@@ -46,13 +46,14 @@ removing tiles never blocks a path):
   are skipped when an earlier test already decides them (the argument is in
   :mod:`levelgen.solvers.search_relax`): these shortcuts are exact, never approximations.
 * Runs.  A short first dive skips the relaxation (losing pruning, never correctness); then
-  runs stop after ``RESTART_BASE`` times the Luby sequence nodes and start again from the root,
-  alternating two branching orders: follow the relaxed run (deterministic, so each such run
-  resumes where the last one stopped) and the group whose best-linked tile has the fewest
-  linkable mates (with random tie-breaks from a ``random.Random`` seeded with the run number
-  after its first run, so results are deterministic).  What a run proved dead stays in the
-  memo, and the limits grow without bound, so some run is eventually exhaustive: restarts cost
-  completeness nothing and save the solvable boards where an early choice was wrong.
+  runs stop after ``RESTART_BASE`` times the Luby sequence nodes, alternating two branching
+  orders: follow the relaxed run (deterministic: such a run is only paused, and the next one
+  goes on from where it stopped) and the group whose best-linked tile has the fewest linkable
+  mates (after its first run, with random tie-breaks from a ``random.Random`` seeded with the
+  run number, so results are deterministic; each such run starts again from the root).  What
+  a run proved dead stays in the memo, and the limits grow without bound, so some run is
+  eventually exhaustive: restarts cost completeness nothing and save the solvable boards where
+  an early choice was wrong.
 
 Move ordering: the first choice of a decision is always "partners", which removes the pair at
 once (progress); the pair is taken from the front of the relaxed run, where the relaxation

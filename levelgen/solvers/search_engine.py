@@ -29,8 +29,10 @@ ancestors are dead with it, and those are left at once (``_child_dead``).
 Runs.  A short first dive skips the relaxation (most solvable boards need nothing more); then
 runs of ``RESTART_BASE`` times the Luby sequence nodes follow, taking the branching orders of
 ``SCHEDULE`` in turn, the "tightest" ones with seeded random tie-breaks from ``RANDOM_FROM`` on.
-All runs share the dead-state memo, and every run's limit is eventually exceeded by a later
-one, so the search stays complete.
+Each order has an engine of its own (``_fork``; they share the dead-state memo, the
+relaxation's caches and the counters): a deterministic run is paused at its limit and the next
+run of its order goes on from there, a randomized one starts again from the root.  Every run's
+limit is eventually exceeded by a later one, so the search stays complete.
 
 Pure: no I/O, no clock; the budget's callables are the only outside calls, and the random
 tie-breaks come from a ``random.Random`` seeded with the run number (deterministic).
@@ -38,6 +40,7 @@ tie-breaks come from a ``random.Random`` seeded with the run number (determinist
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import Literal
@@ -92,13 +95,16 @@ BACKJUMP = True
 #: Tests set this to check that every explanation of a dead node holds at it.
 CHECK_EXPLANATIONS = False
 
+#: Tests set this to check that each relaxed run is the same as when every step of the
+#: parent's run is checked one by one (no stretch copied whole).
+CHECK_REPLAY = False
+
 #: The branching orders (see ``Engine._choose``) taken by runs 0, 1, 2, ... in turn.
 SCHEDULE = ("order", "tightest")
 
 #: From this run on, runs of the orders in ``RANDOMIZED`` break ties at random (a
 #: ``random.Random`` seeded with the run number).  "order" runs stay deterministic: each one
-#: then walks back down the path of the last and resumes where it stopped, since the memo
-#: skips every subtree it finished.
+#: goes on where the last one paused.
 RANDOM_FROM = 2
 RANDOMIZED = ("tightest",)
 
@@ -180,6 +186,8 @@ class Engine:
         self.strategy = "order"
         self.blind = False
         self.polled_at = 0
+        #: The DFS path of a run paused to be resumed (see ``_dfs``).
+        self.paused: list[_Frame] | None = None
         # Backjumping: the depth of the node being entered, the transition being made, and the
         # depth at which each tile was removed, split from its group, or each pair forbidden.
         self.level = 0
@@ -320,16 +328,26 @@ class Engine:
 
     # ----- relaxation -------------------------------------------------------------------------
 
-    def _relax(self, parent: Run | None) -> tuple[Run, int, dict[int, int]]:
+    def _relax(self, parent: Run | None, suspect: int = -1) -> tuple[Run, int, dict[int, int]]:
+        """The relaxed run (see :func:`relax`); ``suspect`` masks the tiles whose steps of
+        ``parent`` must be checked one by one (-1: all)."""
         counter = [0]
+        if CHECK_REPLAY and parent is not None:
+            # The same run when every step is checked (on copies of the caches).
+            slow = relax(
+                *self._relax_state(),
+                parent,
+                -1,
+                self.k,
+                self.stride,
+                [0],
+                dict(self.failed),
+                dict(self.linked),
+            )
         found = relax(
-            self.occ,
-            self.free,
-            self.gmask,
-            self.gid,
-            self.forbid,
-            self.kinds,
+            *self._relax_state(),
             parent,
+            suspect,
             self.k,
             self.stride,
             counter,
@@ -337,10 +355,28 @@ class Engine:
             self.linked,
             self._poll if self.budget.should_stop is not None else None,
         )
+        if CHECK_REPLAY and parent is not None:
+            assert found == slow, "copying stretches of the parent's run changed the run"
         self.count["link_tests"] += counter[0]
         if parent is not None and counter[0] == 0:
             self.count["relax_replayed"] += 1
         return found
+
+    def _relax_state(
+        self,
+    ) -> tuple[int, int, list[int], dict[int, int], dict[int, int], dict[int, int]]:
+        return self.occ, self.free, self.gmask, self.gid, self.forbid, self.kinds
+
+    def _suspect(self, dirty: list[int]) -> int:
+        """The tiles whose steps of the parent's run must be checked one by one: those of the
+        kinds of the groups ``dirty`` (decided on).  For any other tile, neither its group nor
+        its forbidden pairs changed, and the closure removes whole groups: its witness, which
+        was in its group, is still there if the tile is (gone tiles are skipped anyway)."""
+        kind_mask, gkind = self.kind_mask, self.gkind
+        suspect = 0
+        for g in dirty:
+            suspect |= kind_mask[gkind[g]]
+        return suspect
 
     def root_relaxation(self) -> int:
         """Run the relaxation at the start; the mask of tiles it cannot clear (0: none)."""
@@ -446,7 +482,7 @@ class Engine:
                 occ_now = self.occ
                 run, stuck = [step for step in parent if occ_now >> step[0] & 1], 0
             else:
-                run, stuck, seen = self._relax(parent)
+                run, stuck, seen = self._relax(parent, self._suspect(dirty))
             if stuck:
                 self.count["relax_pruned"] += 1
                 if BACKJUMP:
@@ -500,34 +536,69 @@ class Engine:
             self.blind = False
             if done:
                 return moves
+        # Runs of a deterministic order go on where the last one of that order stopped (each
+        # order has an engine of its own, sharing the memo, caches and counters).
+        engines = {strategy: self._fork() for strategy in SCHEDULE[1:]}
+        engines[SCHEDULE[0]] = self
         run = 0
         while True:
+            strategy = SCHEDULE[run % len(SCHEDULE)]
+            engine = engines[strategy]
+            engine.strategy = strategy
+            randomize = run >= RANDOM_FROM and strategy in RANDOMIZED
+            engine.rng = random.Random(run) if randomize else None
+            if randomize and engine.paused is not None:
+                engine._unwind(engine.paused)
+                engine.paused = None
             limit = None if self.restart_base is None else self.restart_base * luby(run + 1)
-            done, moves = self._dfs(limit)
+            done, moves = engine._dfs(limit, resume=not randomize)
             if done:
                 return moves
             run += 1
             self.count["restarts"] = run
-            self.strategy = SCHEDULE[run % len(SCHEDULE)]
-            randomize = run >= RANDOM_FROM and self.strategy in RANDOMIZED
-            self.rng = random.Random(run) if randomize else None
 
-    def _dfs(self, limit: int | None) -> tuple[bool, list[Pair] | None]:
+    def _fork(self) -> Engine:
+        """An engine at the same (root) state with state of its own, sharing the memo, the
+        relaxation's caches, the counters and the statistics."""
+        other = copy.copy(self)
+        other.gmask = list(self.gmask)
+        other.gkind = list(self.gkind)
+        other.gid = dict(self.gid)
+        other.forbid = dict(self.forbid)
+        other.forbidden = list(self.forbidden)
+        other.links = dict(self.links)
+        other.moves = list(self.moves)
+        other.trail = list(self.trail)
+        other.removed_at = list(self.removed_at)
+        other.split_at = list(self.split_at)
+        other.banned_at = dict(self.banned_at)
+        other.paused = None
+        return other
+
+    def _dfs(self, limit: int | None, resume: bool = False) -> tuple[bool, list[Pair] | None]:
         """One depth-first run: ``(True, moves or None)`` when decided, ``(False, None)`` when
-        it expanded ``limit`` nodes first (the state is then back at the root).  The node at
-        ``stack[d]`` has depth ``d``; ``self.level`` is the depth of the node being entered."""
+        it expanded ``limit`` nodes first.  The state is then back at the root, unless
+        ``resume``: the run is then paused where it stopped, and the next call with ``resume``
+        goes on from there.  The node at ``stack[d]`` has depth ``d``; ``self.level`` is the
+        depth of the node being entered."""
         stop_at = None if limit is None else self.stats.nodes + limit
-        self.level, self.step = 0, None
-        top = self._enter(list(range(self.n_kinds)), self.root_run)
-        if top is True:
-            return True, self.moves
-        if isinstance(top, _Dead):
-            return True, None
-        stack = [top]
+        stack = self.paused
+        self.paused = None
+        if stack is None:
+            self.level, self.step = 0, None
+            top = self._enter(list(range(self.n_kinds)), self.root_run)
+            if top is True:
+                return True, self.moves
+            if isinstance(top, _Dead):
+                return True, None
+            stack = [top]
         while stack:
             f = stack[-1]
             if stop_at is not None and self.stats.nodes >= stop_at:
-                self._unwind(stack)
+                if resume:
+                    self.paused = stack
+                else:
+                    self._unwind(stack)
                 return False, None
             g, tile, partner = f.group, f.tile, f.partner
             self.count["branches"] += 1

@@ -30,7 +30,12 @@ witness is still a tile the tile may pair with and no cell of its support is hel
 that has not left yet; otherwise the tile is tested again (or its last link anywhere, kept in
 the ``linked`` cache, is reused when its support is free), and deferred when it fails.  A
 deferred tile is tested again as soon as a cell of its frontier gets free, so that it holds
-up the later steps as little as possible.  Only the final fixpoint matters for soundness: the
+up the later steps as little as possible.  The caller names the *suspect* tiles: at least every
+tile whose group or bans changed since the parent's run (the kinds the search decided on).
+The closure removes whole groups, so any other tile that is still present still has its
+witness, in its group: while no tile is deferred its step holds without a look, and a whole
+stretch of such steps is copied at once.  Only suspect steps, and every step while a tile is
+deferred, are checked one by one.  Only the final fixpoint matters for soundness: the
 tiles left are exactly those that cannot leave once everything else has left, by the facts
 above; a tile is never counted as left without a valid link.
 """
@@ -38,6 +43,8 @@ above; a tile is never counted as left without a valid link.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import accumulate
+from operator import or_
 
 from ..board import iter_bits
 from ..reach import link_reach
@@ -60,6 +67,7 @@ def relax(
     forbid: dict[int, int],
     kinds: dict[int, int],
     parent: Run | None,
+    suspect: int,
     max_turns: int,
     stride: int,
     counter: list[int],
@@ -69,7 +77,9 @@ def relax(
 ) -> tuple[Run, int, dict[int, int]]:
     """The greedy relaxed run from the state (``occ`` tiles, ``free`` cells, groups ``gmask``
     of present tiles, ``gid`` the group of a tile, ``forbid`` the tiles a tile may not pair
-    with, ``kinds`` the cells of its kind), replaying ``parent`` first.
+    with, ``kinds`` the cells of its kind), replaying ``parent`` first; ``suspect`` masks the
+    tiles whose parent steps must be checked one by one (see the module docstring: every
+    other step's witness must still be a tile its tile may pair with).
 
     Returns ``(run, stuck, seen)``: ``stuck`` is the mask of tiles that can never leave (0 when
     every tile can; the run is then complete), ``seen`` maps each stuck tile to the cells of its
@@ -163,7 +173,29 @@ def relax(
             if not rfree & bit:
                 test(t, bit, gmask[gid[t]] & ~forbid[t] & ~bit)
     else:
-        for t, witness, support in parent:
+        # Steps to check one by one: the suspect ones, and every step while a tile is deferred.
+        # Between them, a stretch of steps is copied whole (see the docstring).
+        check = [i for i, step in enumerate(parent) if suspect >> step[0] & 1]
+        check.append(n := len(parent))
+        marks = list(accumulate((1 << step[0] for step in parent), or_, initial=0))
+        i = c = 0
+        while i < n:
+            if not deferred:
+                while check[c] < i:
+                    c += 1
+                j = check[c]
+                if j > i:
+                    leaving = marks[j] ^ marks[i]
+                    if leaving & (rfree | ~occ):
+                        done = rfree | ~occ
+                        run.extend([step for step in parent[i:j] if not done >> step[0] & 1])
+                    else:
+                        run.extend(parent[i:j])
+                    rfree |= leaving
+                    i = j
+                    continue
+            t, witness, support = parent[i]
+            i += 1
             bit = 1 << t
             if not occ & bit or rfree & bit:
                 continue
