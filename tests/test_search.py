@@ -221,19 +221,24 @@ def test_luby_sequence() -> None:
     assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
 
+def solve_with_runs_at_once(board: Board, rules: Rules, base: int) -> SolveResult:
+    """The search solver without the first dive and with runs of ``base`` times Luby nodes."""
+    engine_module.RESTART_BASE = base
+    engine_module.BLIND_DIVE = False
+    try:
+        return solve_search(board, rules, Budget())
+    finally:
+        engine_module.RESTART_BASE = DEFAULT_RESTART_BASE
+        engine_module.BLIND_DIVE = True
+
+
 @settings(derandomize=True, deadline=None, max_examples=400)
 @given(board=dense_boards(), rules=hard_rules_st, base=st.sampled_from([1, 3]))
 def test_tiny_restart_limits_stay_exact(board: Board, rules: Rules, base: int) -> None:
     # Restarting after every few nodes exercises the pausing, the unwinding, the engines of
     # each order and the memo they share; the answer must not change.  Without the first
     # dive (which decides most small boards), the runs start at once.
-    engine_module.RESTART_BASE = base
-    engine_module.BLIND_DIVE = False
-    try:
-        fast = solve_search(board, rules, Budget())
-    finally:
-        engine_module.RESTART_BASE = DEFAULT_RESTART_BASE
-        engine_module.BLIND_DIVE = True
+    fast = solve_with_runs_at_once(board, rules, base)
     slow = solve_exhaustive(board, rules, Budget(max_nodes=100_000))
     assert fast.status is slow.status, (str(board), rules)
     if fast.status is SolveStatus.SOLVED:
@@ -246,13 +251,7 @@ def test_paused_runs_on_a_full_board_stay_exact(base: int) -> None:
     # start from the root, not from wherever the paused "order" run stands.
     board = Board.from_grid(BENCH_12x8_01)
     rules = Rules(2, outside=False)
-    engine_module.RESTART_BASE = base
-    engine_module.BLIND_DIVE = False
-    try:
-        result = solve_search(board, rules, Budget())
-    finally:
-        engine_module.RESTART_BASE = DEFAULT_RESTART_BASE
-        engine_module.BLIND_DIVE = True
+    result = solve_with_runs_at_once(board, rules, base)
     assert result.status is SolveStatus.SOLVED
     assert result.stats.counters["restarts"] >= 2
     assert_replays(board, rules, result)
