@@ -547,9 +547,6 @@ class Engine:
             engine.strategy = strategy
             randomize = run >= RANDOM_FROM and strategy in RANDOMIZED
             engine.rng = random.Random(run) if randomize else None
-            if randomize and engine.paused is not None:
-                engine._unwind(engine.paused)
-                engine.paused = None
             limit = None if self.restart_base is None else self.restart_base * luby(run + 1)
             done, moves = engine._dfs(limit, resume=not randomize)
             if done:
@@ -579,11 +576,15 @@ class Engine:
         """One depth-first run: ``(True, moves or None)`` when decided, ``(False, None)`` when
         it expanded ``limit`` nodes first.  The state is then back at the root, unless
         ``resume``: the run is then paused where it stopped, and the next call with ``resume``
-        goes on from there.  The node at ``stack[d]`` has depth ``d``; ``self.level`` is the
-        depth of the node being entered."""
+        goes on from there (without, a paused run is dropped and this one starts at the root).
+        The node at ``stack[d]`` has depth ``d``; ``self.level`` is the depth of the node being
+        entered."""
         stop_at = None if limit is None else self.stats.nodes + limit
         stack = self.paused
         self.paused = None
+        if stack is not None and not resume:
+            self._unwind(stack)
+            stack = None
         if stack is None:
             self.level, self.step = 0, None
             top = self._enter(list(range(self.n_kinds)), self.root_run)

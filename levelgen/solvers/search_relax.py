@@ -186,8 +186,8 @@ def relax(
                 j = check[c]
                 if j > i:
                     leaving = marks[j] ^ marks[i]
-                    if leaving & (rfree | ~occ):
-                        done = rfree | ~occ
+                    done = rfree | ~occ
+                    if leaving & done:
                         run.extend([step for step in parent[i:j] if not done >> step[0] & 1])
                     else:
                         run.extend(parent[i:j])
