@@ -35,13 +35,17 @@ removing tiles never blocks a path):
   ``MEMO_LIMIT`` states) cuts transpositions.  A state is also dead when the same occupancy with
   fewer decisions (no forbidden pairs, or no decision at all) is dead, since decisions only
   remove solutions.
-* Backjumping.  A dead node gets an explanation: facts about it (tiles gone, tiles apart in
-  different groups, pairs banned) such that every state that knows less and where they hold is
-  dead too (a stuck relaxation is explained by the kind cells its stuck tiles can see; a node
-  whose two branches are dead, by theirs with the facts each branch itself made replaced by
-  their reasons).  The ancestors where all the facts already held are dead as well, so the
+* Backjumping.  A dead node gets an explanation: facts (tiles present, tiles gone, pairs of
+  tiles that cannot be partners) such that every state of the board where they all hold is dead
+  too (a stuck relaxation is explained by its stuck tiles and the kind cells they can see; a
+  node whose two branches are dead, by theirs with the facts each branch itself made replaced
+  by their reasons).  The ancestors where all the facts already held are dead as well, so the
   search leaves them at once instead of trying their other branches.  The argument is in
   :mod:`levelgen.solvers.search_explain`.
+* Nogoods.  Since an explanation holds for every state, not only those below its node, a
+  bounded store of them (:mod:`levelgen.solvers.search_nogoods`) is asked at each node before
+  the relaxation: a state of a later run, or one the memo misses because it differs in tiles or
+  decisions the explanation does not name, is dead at once.
 * Incremental relaxation.  The relaxed run of a child starts from its parent's, and link tests
   are skipped when an earlier test already decides them (the argument is in
   :mod:`levelgen.solvers.search_relax`): these shortcuts are exact, never approximations.

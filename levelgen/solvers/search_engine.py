@@ -24,13 +24,16 @@ group of four split and each pair forbidden is kept, and every branch records it
 ``Transition`` (the decision, then the groups the closure removed and the splits it forced,
 each with its reason).  A dead child comes with an explanation
 (:mod:`levelgen.solvers.search_explain`); the deepest depth among its facts says how many
-ancestors are dead with it, and those are left at once (``_child_dead``).
+ancestors are dead with it, and those are left at once (``_child_dead``).  The explanations
+of dead nodes are kept as nogoods (:mod:`levelgen.solvers.search_nogoods`) and asked at every
+node before the relaxation; an explanation found to hold already at the node above its own is
+used there as it is.
 
 Runs.  A short first dive skips the relaxation (most solvable boards need nothing more); then
 runs of ``RESTART_BASE`` times the Luby sequence nodes follow, taking the branching orders of
 ``SCHEDULE`` in turn, the "tightest" ones with seeded random tie-breaks from ``RANDOM_FROM`` on.
-Each order has an engine of its own (``_fork``; they share the dead-state memo, the
-relaxation's caches and the counters): a deterministic run is paused at its limit and the next
+Each order has an engine of its own (``_fork``; they share the dead-state memo, the nogoods,
+the relaxation's caches and the counters): a deterministic run is paused at its limit and the next
 run of its order goes on from there, a randomized one starts again from the root.  Every run's
 limit is eventually exceeded by a later one, so the search stays complete.
 
@@ -42,6 +45,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -65,6 +69,7 @@ from .search_explain import (
     pair,
     resolve,
 )
+from .search_nogoods import NogoodStore
 from .search_relax import Run, relax
 
 __all__ = [
@@ -98,6 +103,13 @@ CHECK_EXPLANATIONS = False
 #: Tests set this to check that each relaxed run is the same as when every step of the
 #: parent's run is checked one by one (no stretch copied whole).
 CHECK_REPLAY = False
+
+#: Whether explanations of dead states are kept and looked up at later nodes (nogoods).
+NOGOODS = True
+
+#: Tests set this to check nogoods: it is called with the engine and each nogood learned or
+#: found to hold, at a state where the nogood holds.
+CHECK_NOGOOD: Callable[[Engine, Expl], None] | None = None
 
 #: The branching orders (see ``Engine._choose``) taken by runs 0, 1, 2, ... in turn.
 SCHEDULE = ("order", "tightest")
@@ -178,6 +190,7 @@ class Engine:
         self.moves: list[Pair] = []
         self.trail: list[tuple[int, int]] = []
         self.memo = DeadMemo()
+        self.nogoods = NogoodStore(self.occ)
         self.root_run: Run = []
         self.failed: dict[int, tuple[int, int, int, int]] = {}
         self.linked: dict[int, tuple[int, int]] = {}
@@ -203,6 +216,7 @@ class Engine:
                 "relax_pruned",
                 "relax_replayed",
                 "memo_hits",
+                "nogood_hits",
                 "forced",
                 "no_move",
                 "branches",
@@ -220,6 +234,8 @@ class Engine:
         self.stats.counters.update(self.count)
         self.stats.counters["memo_size"] = len(self.memo)
         self.stats.counters["memo_evictions"] = self.memo.evictions
+        self.stats.counters["nogoods"] = len(self.nogoods)
+        self.stats.counters["nogood_evictions"] = self.nogoods.evictions
 
     def _tick(self) -> None:
         stats, budget = self.stats, self.budget
@@ -322,8 +338,7 @@ class Engine:
         ``occ``), and why the group was pairing-closed."""
         assert self.step is not None
         rest = self.kind_mask[self.gkind[g]] & ~mask
-        low = (mask & -mask).bit_length() - 1
-        apart = frozenset(pair(low, z) for z in iter_bits(rest & self.occ))
+        apart = frozenset(pair(x, z) for x in iter_bits(mask) for z in iter_bits(rest & self.occ))
         self.step.events.append(Removal(mask, rest & ~self.occ, apart))
 
     # ----- relaxation -------------------------------------------------------------------------
@@ -446,7 +461,7 @@ class Engine:
         made = frozenset(pair(u, v) for u in (a, x) for v in iter_bits(rest))
         reason = explain_no_pairing(four, self.kind_mask[self.gkind[g]], self.occ, self.forbid)
         assert self.step is not None
-        self.step.events.append(Split(made, reason.gone, reason.banned))
+        self.step.events.append(Split(made, reason.gone, reason.apart, four))
 
     def _unban(self, tile: int, partner: int) -> None:
         self.forbid[tile] &= ~(1 << partner)
@@ -475,6 +490,13 @@ class Engine:
         key = self._key()
         choice = None
         dead, expl = self._is_dead(key)
+        if not dead and NOGOODS:
+            expl = self.nogoods.find(self.occ, self.gid, self.forbid)
+            if expl is not None:
+                dead = True
+                self.count["nogood_hits"] += 1
+                if CHECK_NOGOOD is not None:
+                    CHECK_NOGOOD(self, expl)
         if dead:
             self.count["memo_hits"] += 1
         else:
@@ -503,10 +525,19 @@ class Engine:
                     self.count["no_move"] += 1
         if choice is None:
             self.memo.add(key, expl)
+            if expl is not None and not dead:
+                self._learn(expl)
             self._restore(occ, free, n_moves, n_trail, links)
             return _Dead(expl)
         g, tile, partner = choice
         return _Frame(occ, free, n_moves, n_trail, links, key, run, g, tile, partner)
+
+    def _learn(self, expl: Expl) -> None:
+        """Keep ``expl``, which holds in the current state, as a nogood."""
+        if NOGOODS:
+            if CHECK_NOGOOD is not None:
+                CHECK_NOGOOD(self, expl)
+            self.nogoods.add(expl)
 
     def _restore(
         self, occ: int, free: int, n_moves: int, n_trail: int, links: dict[int, int]
@@ -537,7 +568,7 @@ class Engine:
             if done:
                 return moves
         # Runs of a deterministic order go on where the last one of that order stopped (each
-        # order has an engine of its own, sharing the memo, caches and counters).
+        # order has an engine of its own, sharing the memo, nogoods, caches and counters).
         engines = {strategy: self._fork() for strategy in SCHEDULE[1:]}
         engines[SCHEDULE[0]] = self
         run = 0
@@ -556,7 +587,7 @@ class Engine:
 
     def _fork(self) -> Engine:
         """An engine at the same (root) state with state of its own, sharing the memo, the
-        relaxation's caches, the counters and the statistics."""
+        nogoods, the relaxation's caches, the counters and the statistics."""
         other = copy.copy(self)
         other.gmask = list(self.gmask)
         other.gkind = list(self.gkind)
@@ -639,7 +670,9 @@ class Engine:
         return True, None
 
     def _level(self, expl: Expl | None, own: int) -> int:
-        return expl_level(expl, own, self.removed_at, self.split_at, self.banned_at)
+        return expl_level(
+            expl, own, self.occ, self.gid, self.removed_at, self.split_at, self.banned_at
+        )
 
     def _child_dead(self, stack: list[_Frame], expl: Expl | None, step: Transition | None) -> bool:
         """The child of the top frame reached by ``step`` is dead, explained by ``expl``.
@@ -654,7 +687,7 @@ class Engine:
             depth = len(stack) - 1
             node: Expl | None
             if f.stage == 1:
-                if expl is None or self._level(expl, depth + 1) > depth:
+                if expl is None or not holds(expl, self.occ, self.gid, self.forbid):
                     f.first = (expl, step)
                     return False
                 node = expl
@@ -666,6 +699,8 @@ class Engine:
             if level < depth:
                 self.count["backjumps"] += 1
                 self.count["levels_skipped"] += depth - level
+            if node is not None and f.stage == 2:
+                self._learn(node)
             while len(stack) > level:
                 self.memo.add(stack[-1].key, node)
                 self._leave(stack)

@@ -1,47 +1,54 @@
-"""Explanations of dead states: what lets the search solver jump back over decisions that
-played no part in a dead end (conflict-directed backjumping).
+"""Explanations of dead states (nogoods): what lets the search solver jump back over decisions
+that played no part in a dead end (conflict-directed backjumping), and prune later states that
+the same reason kills (:mod:`levelgen.solvers.search_nogoods`).
 
-Glossary.  A state ``Y`` is *coarser* than a state ``X`` when it has every tile ``X`` has, each
-of its groups is a union of groups of ``X``, and every pair forbidden inside a group of ``Y``
-is forbidden in ``X``: it knows less.  Every node on the search path is coarser than the nodes
-below it (going down only removes tiles, splits groups and forbids pairs).  A *fact* is one of
+Glossary.  A *solution* of a state is an order of legal removals that empties it and pairs
+tiles only inside their groups, never a forbidden pair.  A *fact* about a state is one of
 
+* ``present(x)``: tile ``x`` is still there;
 * ``gone(x)``: tile ``x`` has been removed;
-* ``apart(x, y)``: tiles ``x`` and ``y`` of one kind are both present, in different groups;
-* ``banned(x, y)``: ``x`` and ``y`` are present in one group and forbidden to pair.
+* ``apart(x, y)``: tiles ``x`` and ``y`` of one kind cannot be partners: one of them is gone,
+  or they are in different groups, or they are forbidden to pair.
 
-An *explanation* of a dead state ``X`` is a set of facts true in ``X`` such that every state
-coarser than ``X`` in which they all hold is dead too.  Each fact becomes true at some depth of
-the search path and stays true below it, so an explanation holds at every ancestor from the
-deepest depth among its facts (its *level*) down: those ancestors are all dead, and the search
-returns straight to the node above that level, skipping the untried branches in between.
-``None`` stands for "no explanation" (the level is then the node's own depth: no jump).
+An *explanation* (a *nogood*) is a set of facts such that **every** state in which they all
+hold is dead: no solution.  Not only the state it was found at or the states below it: any
+state of the same board, at any node of any run.  Each fact other than ``present`` becomes
+true at some depth of the search path and stays true below it (going down only removes tiles,
+splits groups and forbids pairs), and ``present`` facts hold at every ancestor of a node where
+they hold, so an explanation found at a dead node holds at every ancestor from the deepest
+depth among its facts (its *level*) down: those ancestors are all dead, and the search returns
+straight to the node above that level, skipping the untried branches in between.  ``None``
+stands for "no explanation" (the level is then the node's own depth: no jump).
 
 Where explanations come from, and why each is one.
 
 * The relaxation gets stuck with the set ``S`` of tiles it cannot clear
   (:func:`explain_stuck`).  For each ``s`` in ``S`` take the cells of its kind that ``s`` can
   link to through every cell except those of ``S``; the relaxation's failed tests saw a
-  superset of them.  Each such tile ``m`` is gone, apart from ``s`` or banned with it (else
-  ``s`` would have left).  In a coarser state where these facts hold, the relaxation clears no
-  tile of ``S`` either, by induction on its steps: its free cells never include ``S``, a link
-  found through fewer free cells is found through more, and none of those ``m`` is a target.
-* A group of four whose three pairings are all forbidden (:func:`explain_no_pairing`): the
-  other tiles of its kind are gone and each pairing has a banned pair; in a coarser state with
-  these facts the four tiles are still exactly one group with no pairing left.
-* A node whose two branches ``(t, p)`` are both dead (:func:`resolve`).  Let ``Y`` be coarser
-  than the node, with every fact of both branch explanations that was already true at the node.
-  ``t`` and ``p`` are present and may pair in ``Y`` too.  If they are partners, removing them
-  (and then the groups the closure removed, in its order) leaves a state coarser than the dead
-  branch in which all its facts hold, so it is dead; and by monotonicity a state is dead when
-  the state without a pairing-closed set of its tiles (a whole group, or decided partners) is
-  dead, because a solution of the first one minus those moves solves the second.  A group the
-  closure removed was pairing-closed because every other tile of its kind was gone or apart
-  from it: those facts are its *reason*, and replace its ``gone`` facts.  If ``t`` and ``p``
-  are not partners, the same holds with ``banned(t, p)``; a group of four split by the search
-  because only one pairing was left is split in ``Y`` as well, for the reason that the other
-  tiles of its kind are gone and the other pairings banned.  So the union of the two rewritten
-  explanations explains the node.
+  superset of them.  Each such tile ``m`` is gone or apart from ``s`` (else ``s`` would have
+  left).  Take any state ``Y`` where every tile of ``S`` is present and these facts hold, and
+  suppose it had a solution.  Look at the first move of it that removes a tile ``s`` of ``S``,
+  with its partner ``m``: every tile of ``S`` is still there, so the path's interior avoids
+  ``S``, and ``m`` is present; so ``m`` is one of the tiles above, apart from ``s``, and the
+  move pairs tiles that cannot be partners.  So ``Y`` is dead: the facts are ``present(S)``
+  and those ``gone`` and ``apart`` facts.
+* A group of four whose three pairings are all forbidden (:func:`explain_no_pairing`): with
+  the four present, the other tiles of their kind gone and one pair of each pairing apart, a
+  solution would pair the four among themselves along one of the three pairings.
+* A node whose two branches ``(t, p)`` are both dead (:func:`resolve`).  Let ``Y`` be any
+  state with every fact of both branch explanations rewritten as below, and suppose it had a
+  solution ``σ``.  If ``σ`` pairs ``t`` with ``p``, drop that move from ``σ``, then the moves
+  of each group the closure removed in the "partners" branch, in its order: what is left still
+  solves the rest (by monotonicity, a move is still legal when fewer tiles are on the board),
+  and every fact of that branch's explanation holds there, a contradiction.  For this, each
+  removed group whose tiles the explanation names must be *pairing-closed* in ``σ``: its
+  *reason* (every other tile of its kind is gone, or apart from every tile of the group)
+  replaces the facts naming it, which are true once it is gone.  If ``σ`` does not pair ``t``
+  with ``p``, the same holds for the "not partners" branch with ``apart(t, p)`` assumed; a group
+  of four split by the search because a single pairing was left is split in ``σ`` too, for
+  the reason that the four are present, the other tiles of their kind gone and one pair of
+  each other pairing apart.  So the union of the two rewritten explanations explains the node,
+  and each of its facts already held there.
 
 Pure functions over plain ints, sets and tuples; the engine keeps the depths.
 """
@@ -72,12 +79,12 @@ Pair = tuple[int, int]
 
 @dataclass(frozen=True, slots=True)
 class Expl:
-    """An explanation: the tiles ``gone``, as a mask, and the ``apart`` and ``banned`` pairs,
+    """An explanation: the tiles ``gone`` and ``present``, as masks, and the ``apart`` pairs,
     each written ``(low bit, high bit)``."""
 
     gone: int = 0
     apart: frozenset[Pair] = frozenset()
-    banned: frozenset[Pair] = frozenset()
+    present: int = 0
 
 
 def pair(a: int, b: int) -> Pair:
@@ -88,7 +95,8 @@ def pair(a: int, b: int) -> Pair:
 class Removal:
     """The closure removed ``group`` (a mask): it was pairing-closed because the tiles
     ``gone_reason`` (the rest of its kind that had gone) were gone and the pairs
-    ``apart_reason`` (it and each other present tile of its kind) were apart."""
+    ``apart_reason`` (each tile of the group with each other present tile of its kind) were
+    apart."""
 
     group: int
     gone_reason: int
@@ -97,12 +105,14 @@ class Removal:
 
 @dataclass(frozen=True, slots=True)
 class Split:
-    """A group of four was split, one pairing being left: the ``made`` pairs became apart
-    because the tiles ``gone_reason`` were gone and the pairs ``banned_reason`` banned."""
+    """The group of four ``four`` was split, one pairing being left: the ``made`` pairs became
+    apart because the four were present, the tiles ``gone_reason`` gone and the pairs
+    ``apart_reason`` (forbidden) apart."""
 
     made: frozenset[Pair]
     gone_reason: int
-    banned_reason: frozenset[Pair]
+    apart_reason: frozenset[Pair]
+    four: int
 
 
 @dataclass(slots=True)
@@ -119,12 +129,17 @@ class Transition:
 def expl_level(
     expl: Expl | None,
     own: int,
+    occ: int,
+    gid: dict[int, int],
     removed_at: list[int],
     split_at: list[int],
     banned_at: dict[Pair, int],
 ) -> int:
-    """The depth from which every fact of ``expl`` holds on the current path (0 when it has
-    none: the root is dead); ``own``, the dead node's depth, for ``None``."""
+    """The depth from which every fact of ``expl`` holds on the current path, ``expl`` holding
+    in the current state (tiles ``occ``, groups ``gid``), given the depth at which each removed
+    tile was removed, each tile last split from its group and each forbidden pair forbidden (0
+    when it has no facts: the root is dead); ``own``, the dead node's depth, for ``None``.  An
+    ``apart`` fact holds from the first depth at which one of its reasons did."""
     if expl is None:
         return own
     level = 0
@@ -132,11 +147,15 @@ def expl_level(
         if removed_at[x] > level:
             level = removed_at[x]
     for a, b in expl.apart:
-        at = max(split_at[a], split_at[b])
-        if at > level:
-            level = at
-    for p in expl.banned:
-        at = banned_at[p]
+        a_in, b_in = occ >> a & 1, occ >> b & 1
+        if a_in and b_in:
+            at = max(split_at[a], split_at[b]) if gid[a] != gid[b] else banned_at[a, b]
+        elif a_in:
+            at = removed_at[b]
+        elif b_in:
+            at = removed_at[a]
+        else:
+            at = min(removed_at[a], removed_at[b])
         if at > level:
             level = at
     return level
@@ -161,7 +180,6 @@ def explain_stuck(
     ones; None if it still links (which would be a bug in the relaxation)."""
     gone = 0
     apart: set[Pair] = set()
-    banned: set[Pair] = set()
     for t, seen in stuck_seen.items():
         present = seen & occ
         if present and any(gid[m] == gid[t] and not forbid[t] >> m & 1 for m in iter_bits(present)):
@@ -169,67 +187,66 @@ def explain_stuck(
             present = seen & occ
         gone |= seen & ~occ
         for m in iter_bits(present):
-            if gid[m] != gid[t]:
-                apart.add(pair(t, m))
-            elif forbid[t] >> m & 1:
-                banned.add(pair(t, m))
-            else:
+            if gid[m] == gid[t] and not forbid[t] >> m & 1:
                 return None
-    return Expl(gone, frozenset(apart), frozenset(banned))
+            apart.add(pair(t, m))
+    return Expl(gone, frozenset(apart), stuck)
 
 
 def explain_no_pairing(four: int, kind: int, occ: int, forbid: dict[int, int]) -> Expl:
     """The explanation of a group of four tiles (mask ``four``) whose pairings are all
-    forbidden: the other tiles of its ``kind`` (mask) are gone, and the forbidden pairs."""
+    forbidden: the four are present, the other tiles of their ``kind`` (mask) gone, and the
+    forbidden pairs apart."""
     tiles = list(iter_bits(four))
     banned = frozenset(
         (a, b) for i, a in enumerate(tiles) for b in tiles[i + 1 :] if forbid[a] >> b & 1
     )
-    return Expl(kind & ~four & ~occ, frozenset(), banned)
+    return Expl(kind & ~four & ~occ, banned, four)
 
 
 def resolve(expl: Expl, step: Transition) -> Expl:
     """Rewrite the explanation of a dead child into facts that already held at its parent:
     the facts the transition ``step`` made true are replaced by their reasons, latest first,
     and the decision's own facts dropped (see the module docstring)."""
-    gone = expl.gone
+    gone, present = expl.gone, expl.present
     apart = set(expl.apart)
-    banned = set(expl.banned)
     decided = 1 << step.tile | 1 << step.partner
     for event in reversed(step.events):
         if isinstance(event, Removal):
-            if step.partners and event.group == decided:
+            group = event.group
+            if step.partners and group == decided:
                 # The partners themselves: their facts are the decision's, dropped below.
                 continue
-            if gone & event.group:
-                gone = (gone & ~event.group) | event.gone_reason
+            named = {q for q in apart if group >> q[0] & 1 or group >> q[1] & 1}
+            if gone & group or named:
+                gone = (gone & ~group) | event.gone_reason
+                apart -= named
                 apart |= event.apart_reason
         elif not apart.isdisjoint(event.made):
             apart -= event.made
             gone |= event.gone_reason
-            banned |= event.banned_reason
+            apart |= event.apart_reason
+            present |= event.four
     if step.partners:
-        # The partners are gone in the child: facts naming them (a group removed before them
-        # was apart from them) rest on the decision too.
+        # The partners are gone in the child: facts naming them rest on the decision.
         gone &= ~decided
         apart = {q for q in apart if not (decided >> q[0] & 1 or decided >> q[1] & 1)}
     else:
-        banned.discard(pair(step.tile, step.partner))
-    return Expl(gone, frozenset(apart), frozenset(banned))
+        apart.discard(pair(step.tile, step.partner))
+    return Expl(gone, frozenset(apart), present)
 
 
 def holds(expl: Expl, occ: int, gid: dict[int, int], forbid: dict[int, int]) -> bool:
-    """Whether every fact of ``expl`` is true in the state (for tests)."""
-    return (
-        not expl.gone & occ
-        and all(occ >> a & 1 and occ >> b & 1 and gid[a] != gid[b] for a, b in expl.apart)
-        and all(
-            occ >> a & 1 and occ >> b & 1 and gid[a] == gid[b] and forbid[a] >> b & 1
-            for a, b in expl.banned
-        )
-    )
+    """Whether every fact of ``expl`` is true in the state (tiles ``occ``, groups ``gid``,
+    forbidden pairs ``forbid``)."""
+    if expl.gone & occ or expl.present & ~occ:
+        return False
+    for a, b in expl.apart:
+        if occ >> a & 1 and occ >> b & 1 and gid[a] == gid[b] and not forbid[a] >> b & 1:
+            return False
+    return True
 
 
 def merge(a: Expl, b: Expl) -> Expl:
     """The union of two explanations."""
-    return Expl(a.gone | b.gone, a.apart | b.apart, a.banned | b.banned)
+    return Expl(a.gone | b.gone, a.apart | b.apart, a.present | b.present)
