@@ -25,6 +25,7 @@ __all__ = [
     "WALL",
     "Board",
     "Layout",
+    "bit_list",
     "iter_bits",
     "layout_for",
 ]
@@ -43,6 +44,24 @@ def iter_bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+#: ``_BYTE_BITS[k][b]``: the indices of the set bits of byte value ``b`` at byte ``k`` of a mask.
+_BYTE_BITS: list[list[tuple[int, ...]]] = []
+
+
+def bit_list(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask`` (not negative), lowest first: what
+    :func:`iter_bits` yields, several times faster on dense masks (a byte at a time)."""
+    out: list[int] = []
+    table = _BYTE_BITS
+    for k, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) >> 3, "little")):
+        if byte:
+            while len(table) <= k:
+                base = 8 * len(table)
+                table.append([tuple(base + i for i in range(8) if b >> i & 1) for b in range(256)])
+            out += table[k][byte]
+    return out
 
 
 @dataclass(frozen=True, slots=True)

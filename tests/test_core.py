@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from levelgen.board import EMPTY, WALL, Board
+from levelgen.board import EMPTY, WALL, Board, bit_list, iter_bits
 from levelgen.geometry import Direction, Pos, Size, format_size, parse_size
 from levelgen.moves import apply_move, legal_moves
 from levelgen.paths import path_from_corners
@@ -78,3 +80,9 @@ def test_legal_moves_and_apply() -> None:
     assert all(m.path.turns == 2 for m in moves)
     after = apply_move(board, moves[0])
     assert after.tile_count() == 2 and after[Pos(0, 0)] == EMPTY
+
+
+@given(st.integers(min_value=0, max_value=2**700))
+def test_bit_list_is_iter_bits(mask: int) -> None:
+    assert bit_list(mask) == list(iter_bits(mask))
+    assert sum(1 << b for b in bit_list(mask)) == mask

@@ -16,7 +16,10 @@ half is dropped (forgetting a nogood only costs finding it again).
 
 from __future__ import annotations
 
-from ..board import iter_bits
+from functools import reduce
+from operator import or_
+
+from ..board import bit_list
 from .search_explain import Expl, holds
 
 __all__ = ["NOGOOD_LIMIT", "NogoodStore"]
@@ -32,8 +35,8 @@ class NogoodStore:
         self.tiles = tiles
         self.limit = limit
         self.items: list[Expl] = []
-        self.need_gone = dict.fromkeys(iter_bits(tiles), 0)
-        self.need_present = dict.fromkeys(iter_bits(tiles), 0)
+        self.need_gone = dict.fromkeys(bit_list(tiles), 0)
+        self.need_present = dict.fromkeys(bit_list(tiles), 0)
         self.evictions = 0
 
     def __len__(self) -> int:
@@ -54,9 +57,9 @@ class NogoodStore:
         bit = 1 << len(self.items)
         self.items.append(expl)
         need_gone, need_present = self.need_gone, self.need_present
-        for x in iter_bits(expl.gone):
+        for x in bit_list(expl.gone):
             need_gone[x] |= bit
-        for x in iter_bits(expl.present):
+        for x in bit_list(expl.present):
             need_present[x] |= bit
 
     def find(self, occ: int, gid: dict[int, int], forbid: dict[int, int]) -> Expl | None:
@@ -65,15 +68,12 @@ class NogoodStore:
         items = self.items
         if not items:
             return None
-        ruled_out = 0
-        need_gone = self.need_gone
-        for x in iter_bits(occ):
-            ruled_out |= need_gone[x]
-        need_present = self.need_present
-        for x in iter_bits(self.tiles & ~occ):
-            ruled_out |= need_present[x]
+        ruled_out = reduce(or_, map(self.need_gone.__getitem__, bit_list(occ)), 0)
+        ruled_out = reduce(
+            or_, map(self.need_present.__getitem__, bit_list(self.tiles & ~occ)), ruled_out
+        )
         left = ~ruled_out & ((1 << len(items)) - 1)
-        for i in iter_bits(left):
+        for i in bit_list(left):
             if holds(items[i], occ, gid, forbid):
                 return items[i]
         return None
