@@ -23,6 +23,8 @@ adds nothing (rays are contiguous, so no later step can add anything either).
 
 from __future__ import annotations
 
+from .board import iter_bits
+
 __all__ = [
     "fill_down",
     "fill_up",
@@ -33,7 +35,12 @@ __all__ = [
     "ray_h",
     "ray_v",
     "reachable_empty_mask",
+    "toward_masks",
 ]
+
+#: ``(right, left, down, up)``: the cells from which a cell of some set lies straight ahead
+#: when moving in that direction (see :func:`toward_masks`).
+Toward = tuple[int, int, int, int]
 
 
 def fill_up(g: int, p: int, s: int) -> int:
@@ -116,7 +123,12 @@ def linkable_mask(src: int, free: int, targets: int, max_turns: int, stride: int
 
 
 def link_reach(
-    src: int, free: int, targets: int, max_turns: int, stride: int
+    src: int,
+    free: int,
+    targets: int,
+    max_turns: int,
+    stride: int,
+    toward: Toward | None = None,
 ) -> tuple[int, int, int]:
     """``(hits, reach, frontier)``: :func:`linkable_mask`; the free cells reached from ``src``
     with at most ``max_turns`` turns (every path to a hit runs inside them); and the cells a
@@ -126,12 +138,20 @@ def link_reach(
     outside the frontier changes neither the reach nor the hits, since no such path can enter
     it.
 
+    With ``toward`` (:func:`toward_masks` of a set of cells ``K`` that holds ``targets``), the
+    frontier leaves out the cells a path would enter with no turn left and from which no cell
+    of ``K`` lies straight ahead: such a path can only go on in a straight line, so it never
+    reaches a cell of ``K`` through them.  Freeing any cells outside this smaller frontier still
+    changes no link to a cell of ``K``: the first such cell on a new path is entered from the
+    old reach, with a turn to spare (it is then in the frontier) or with none, and then a cell
+    of ``K`` lies straight ahead (it is in the frontier too).
+
     This is :func:`levels` followed by :func:`hits_by_level`, fused and with the fills inlined
     (it is the hottest function of the project).  Each level only casts rays from the cells
     that the previous level newly reached (rays from older seeds are already in the sets), and
-    the loop stops early at a fixed point.
+    the loop stops early at a fixed point (where no cell is entered with no turn left).
     """
-    h = v = hp = vp = 0
+    h = v = hp = vp = hpp = vpp = 0
     hseeds = vseeds = src
     level = 0
     while True:
@@ -182,18 +202,56 @@ def link_reach(
                         break
                     s += s
                 nv |= g
-        hp, vp, h, v = h, v, nh, nv
-        if level == max_turns or (h == hp and v == vp):
+        hpp, vpp, hp, vp, h, v = hp, vp, h, v, nh, nv
+        if h == hp and v == vp:
+            toward = None
+            break
+        if level == max_turns:
             break
         level += 1
         # Seeds of the next level: cells newly reached along the other axis.
         hseeds, vseeds = v & ~vp, h & ~hp
-    xh = src | vp | h
-    xv = src | hp | v
-    frontier = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & ~src
+    if toward is None:
+        xh = src | vp | h
+        xv = src | hp | v
+        frontier = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & ~src
+        return frontier & targets, h | v, frontier
+    # Steps taken with a turn to spare (from src, H[k-1], V[k-2] horizontally; src, V[k-1],
+    # H[k-2] vertically), then those that use the last turn or follow it.
+    right, left, down, up = toward
+    yh = src | vpp | hp
+    yv = src | hpp | vp
+    xh = vp | h
+    xv = hp | v
+    frontier = (
+        (yh << 1)
+        | (yh >> 1)
+        | (yv << stride)
+        | (yv >> stride)
+        | ((xh << 1) & right)
+        | ((xh >> 1) & left)
+        | ((xv << stride) & down)
+        | ((xv >> stride) & up)
+    ) & ~src
     return frontier & targets, h | v, frontier
 
 
 def reachable_empty_mask(src: int, free: int, max_turns: int, stride: int) -> int:
     """Free cells a path from ``src`` reaches with at most ``max_turns`` turns."""
     return link_reach(src, free, 0, max_turns, stride)[1]
+
+
+def toward_masks(cells: int, stride: int, size: int) -> Toward:
+    """``(right, left, down, up)`` for the cells of ``cells`` in a padded layout of ``size``
+    bits: the cells of the layout with a cell of ``cells`` at or beyond them, in their row
+    to the right / to the left, or in their column below / above (see :func:`link_reach`)."""
+    right = left = down = up = 0
+    for b in iter_bits(cells):
+        row = b - b % stride
+        right |= (1 << (b + 1)) - (1 << row)
+        left |= (1 << (row + stride - 1)) - (1 << b)
+        for c in range(b % stride, b + 1, stride):
+            down |= 1 << c
+        for c in range(b, size, stride):
+            up |= 1 << c
+    return right, left, down, up

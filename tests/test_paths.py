@@ -16,7 +16,7 @@ from levelgen.paths import (
     path_from_corners,
     path_problem,
 )
-from levelgen.reach import link_reach, linkable_mask, reachable_empty_mask
+from levelgen.reach import link_reach, linkable_mask, reachable_empty_mask, toward_masks
 from levelgen.reference import reference_all, reference_best
 from levelgen.rules import Rules
 
@@ -103,6 +103,55 @@ def test_freeing_a_tile_outside_the_frontier_changes_no_link(
     outside = [c for c in tiles if c != a and not frontier >> lay.bit(*c) & 1]
     for c in pick.sample(outside, min(6, len(outside))):
         assert set(reference_all(board.without(c), a, rules)) == before - {c}, (str(board), a, c)
+
+
+@settings(PROPERTY, max_examples=200)
+@given(
+    board=boards(max_width=10, max_height=6, max_kinds=6),
+    rules=rules_st,
+    pick=st.randoms(use_true_random=False),
+)
+def test_freeing_tiles_outside_the_narrowed_frontier_changes_no_link_to_the_kind(
+    board: Board, rules: Rules, pick: object
+) -> None:
+    """From each tile, with the ``toward`` masks of its kind: ``link_reach`` finds the same hits
+    and reach and a frontier no larger; removing tiles outside that frontier (every one not of
+    the kind, then a random few of any kind) leaves the tile's links to tiles of its kind as
+    the reference finds them."""
+    assert hasattr(pick, "sample")
+    tiles = board.tiles()
+    lay = board.layout
+    free = board.free_mask(rules.outside)
+    for a in tiles[:30]:
+        mates = {p for p in tiles if board[p] == board[a]}
+        kind = sum(1 << lay.bit(*p) for p in mates)
+        toward = toward_masks(kind, lay.stride, (board.height + 2) * lay.stride)
+        src = 1 << lay.bit(*a)
+        hits, reach, frontier = link_reach(src, free, kind, rules.max_turns, lay.stride, toward)
+        plain = link_reach(src, free, kind, rules.max_turns, lay.stride)
+        assert (hits, reach) == plain[:2] and not frontier & ~plain[2]
+        before = {p for p in reference_all(board, a, rules) if p in mates}
+        assert set(lay.positions(hits)) == before
+        outside = [c for c in tiles if c != a and not frontier >> lay.bit(*c) & 1]
+        others = [c for c in outside if c not in mates]
+        for gone in (others, pick.sample(outside, min(4, len(outside)))):
+            after = {p for p in reference_all(board.without(*gone), a, rules) if p in mates}
+            assert after == before - set(gone), (str(board), a, gone)
+
+
+def test_toward_masks_mark_the_cells_with_the_set_straight_ahead() -> None:
+    lay = Board.from_rows([".....", "..1..", "....."]).layout
+    right, left, down, up = toward_masks(1 << lay.bit(2, 1), lay.stride, 5 * lay.stride)
+    row = {(x, 1) for x in range(-1, 6)}
+    col = {(2, y) for y in range(-1, 4)}
+
+    def cells(mask: int) -> set[tuple[int, int]]:
+        return {(p.x, p.y) for p in lay.positions(mask)}
+
+    assert cells(right) == {c for c in row if c[0] <= 2}
+    assert cells(left) == {c for c in row if c[0] >= 2}
+    assert cells(down) == {c for c in col if c[1] <= 1}
+    assert cells(up) == {c for c in col if c[1] >= 1}
 
 
 @PROPERTY

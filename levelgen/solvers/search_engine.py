@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..board import Board, iter_bits
-from ..reach import linkable_mask
+from ..reach import Toward, linkable_mask, toward_masks
 from ..rules import Rules
 from .base import Budget, SolveStats
 from .search_choice import Decision, choose_in_order, choose_tightest, luby
@@ -101,7 +101,7 @@ BACKJUMP = True
 CHECK_EXPLANATIONS = False
 
 #: Tests set this to check that each relaxed run is the same as when every step of the
-#: parent's run is checked one by one (no stretch copied whole).
+#: parent's run is checked one by one (no stretch copied whole), and as with plain frontiers.
 CHECK_REPLAY = False
 
 #: Whether explanations of dead states are kept and looked up at later nodes (nogoods).
@@ -183,6 +183,9 @@ class Engine:
                 self.gid[b] = g
         self.n_kinds = len(self.gmask)
         self.kinds = {b: self.kind_mask[g] for b, g in self.gid.items()}
+        size = (lay.height + 2) * lay.stride
+        toward = [toward_masks(mask, lay.stride, size) for mask in self.kind_mask]
+        self.toward = {b: toward[g] for b, g in self.gid.items()}
         self.open_cells = self.free | self.occ
         self.forbid = dict.fromkeys(self.gid, 0)
         self.forbidden: list[Pair] = []
@@ -347,35 +350,45 @@ class Engine:
         """The relaxed run (see :func:`relax`); ``suspect`` masks the tiles whose steps of
         ``parent`` must be checked one by one (-1: all)."""
         counter = [0]
-        if CHECK_REPLAY and parent is not None:
-            # The same run when every step is checked (on copies of the caches).
-            slow = relax(
-                *self._relax_state(),
-                parent,
-                -1,
-                self.k,
-                self.stride,
-                [0],
-                dict(self.failed),
-                dict(self.linked),
-            )
-        found = relax(
+        if CHECK_REPLAY:
+            # The same run when every step is checked, and with plain frontiers (on copies of
+            # the caches); plain frontiers may only change what the stuck tiles saw.
+            slow = None if parent is None else self._run_relax(parent, -1, [0], True, self.toward)
+            plain = self._run_relax(parent, suspect, [0], True, None)
+        poll = self._poll if self.budget.should_stop is not None else None
+        found = self._run_relax(parent, suspect, counter, False, self.toward, poll)
+        if CHECK_REPLAY:
+            assert slow is None or found == slow, "copying stretches of the parent's run changed it"
+            assert found[:2] == plain[:2], "tighter frontiers changed the run"
+        self.count["link_tests"] += counter[0]
+        if parent is not None and counter[0] == 0:
+            self.count["relax_replayed"] += 1
+        return found
+
+    def _run_relax(
+        self,
+        parent: Run | None,
+        suspect: int,
+        counter: list[int],
+        copy_caches: bool,
+        toward: dict[int, Toward] | None,
+        poll: Callable[[], None] | None = None,
+    ) -> tuple[Run, int, dict[int, int]]:
+        failed, linked = self.failed, self.linked
+        if copy_caches:
+            failed, linked = dict(failed), dict(linked)
+        return relax(
             *self._relax_state(),
             parent,
             suspect,
             self.k,
             self.stride,
             counter,
-            self.failed,
-            self.linked,
-            self._poll if self.budget.should_stop is not None else None,
+            failed,
+            linked,
+            toward,
+            poll,
         )
-        if CHECK_REPLAY and parent is not None:
-            assert found == slow, "copying stretches of the parent's run changed the run"
-        self.count["link_tests"] += counter[0]
-        if parent is not None and counter[0] == 0:
-            self.count["relax_replayed"] += 1
-        return found
 
     def _relax_state(
         self,

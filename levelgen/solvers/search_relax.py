@@ -17,7 +17,10 @@ the set of free cells reachable from ``t`` with at most ``max_turns`` turns:
   tile that failed its test fails again, with no test, as long as no frontier cell got free
   and it has no new target (used to reach the fixpoint, and across states through the
   ``failed`` cache).  The frontier leaves out the cells beside a run that would need one turn
-  too many, which the plain "next to the reach" test would retry for nothing.
+  too many, which the plain "next to the reach" test would retry for nothing, and the cells
+  entered with no turn left that have no cell of the tile's kind straight ahead (the
+  ``toward`` masks of :func:`levelgen.reach.link_reach`): by the same induction, no path to a
+  cell of the kind goes through them.
 
 For explanations (:mod:`levelgen.solvers.search_explain`), a failed test also keeps what it
 *saw*: the cells of the tile's kind (present or not, any group) in its frontier, a superset of
@@ -30,14 +33,23 @@ witness is still a tile the tile may pair with and no cell of its support is hel
 that has not left yet; otherwise the tile is tested again (or its last link anywhere, kept in
 the ``linked`` cache, is reused when its support is free), and deferred when it fails.  A
 deferred tile is tested again as soon as a cell of its frontier gets free, so that it holds
-up the later steps as little as possible.  The caller names the *suspect* tiles: at least every
-tile whose group or bans changed since the parent's run (the kinds the search decided on).
-The closure removes whole groups, so any other tile that is still present still has its
-witness, in its group: while no tile is deferred its step holds without a look, and a whole
-stretch of such steps is copied at once.  Only suspect steps, and every step while a tile is
-deferred, are checked one by one.  Only the final fixpoint matters for soundness: the
-tiles left are exactly those that cannot leave once everything else has left, by the facts
-above; a tile is never counted as left without a valid link.
+up the later steps as little as possible.
+
+The deferred tiles wait in the order they were first deferred and keep their place when a test
+fails again; each *scan* goes through them in that order and tests every one with a frontier
+cell freed since its last test, until a scan in which none leaves.  A tile with no such cell
+cannot leave (by the frontier fact), so which tiles leave, in which order and with which
+witness, depends only on which links hold when: not on how tight the frontiers are, nor on
+what the ``failed`` cache knows.  (Only ``seen`` can differ: it comes from the last test.)
+
+The caller names the *suspect* tiles: at least every tile whose group or bans changed since
+the parent's run (the kinds the search decided on).  The closure removes whole groups, so any
+other tile that is still present still has its witness, in its group: while no tile is
+deferred its step holds without a look, and a whole stretch of such steps is copied at once.
+Only suspect steps, and every step while a tile is deferred, are checked one by one.  Only the
+final fixpoint matters for soundness: the tiles left are exactly those that cannot leave once
+everything else has left, by the facts above; a tile is never counted as left without a valid
+link.
 """
 
 from __future__ import annotations
@@ -47,7 +59,7 @@ from itertools import accumulate
 from operator import or_
 
 from ..board import iter_bits
-from ..reach import link_reach
+from ..reach import Toward, link_reach
 
 __all__ = ["Run", "relax"]
 
@@ -57,6 +69,8 @@ POLL_EVERY = 500
 #: One step of a relaxed run: (tile, witness, support).
 Step = tuple[int, int, int]
 Run = list[Step]
+#: A deferred tile: (tile, frontier, free cells at its last test, cells of its kind it saw).
+Waiting = tuple[int, int, int, int]
 
 
 def relax(
@@ -73,6 +87,7 @@ def relax(
     counter: list[int],
     failed: dict[int, tuple[int, int, int, int]],
     linked: dict[int, tuple[int, int]],
+    toward: dict[int, Toward] | None = None,
     poll: Callable[[], None] | None = None,
 ) -> tuple[Run, int, dict[int, int]]:
     """The greedy relaxed run from the state (``occ`` tiles, ``free`` cells, groups ``gmask``
@@ -89,40 +104,43 @@ def relax(
     read and updated: kept across states, it spares the test whenever no cell of the
     frontier got free since and no target was added, which cannot link either.  ``linked`` maps a
     tile to its last successful test, ``(witness, support)``, likewise: while the witness is
-    still a target and the support is free, the link holds.  ``poll`` is called every
-    ``POLL_EVERY`` link tests (it may raise to stop a long run)."""
+    still a target and the support is free, the link holds.  ``toward`` maps a tile to the
+    :func:`levelgen.reach.toward_masks` of its kind's cells (tighter frontiers, fewer tests
+    again; None: plain frontiers).  ``poll`` is called every ``POLL_EVERY`` link tests (it may
+    raise to stop a long run)."""
     rfree = free
     run: Run = []
     deferred = 0
-    # Tiles that failed a test: (tile, its frontier: cells whose freeing could help it, rfree at
-    # the test, cells of its kind it saw); ``near_any`` is the union of the frontiers.
-    waiting: list[tuple[int, int, int, int]] = []
+    # The deferred tiles, in the order they were first deferred: (tile, its frontier: cells
+    # whose freeing could help it, rfree at its last test, cells of its kind it saw);
+    # ``near_any`` is the union of the frontiers.
+    waiting: list[Waiting] = []
     near_any = 0
     tests = 0
 
-    def test(t: int, bit: int, targets: int) -> None:
-        nonlocal rfree, deferred, near_any, tests
+    def test(t: int, bit: int, targets: int) -> Waiting | None:
+        """Let ``t`` leave if it can link now (None), else defer it (its waiting entry)."""
+        nonlocal rfree, deferred, tests
+        deferred &= ~bit
         known = failed.get(t)
         if known is not None and not rfree & known[1] & ~known[0] and not targets & ~known[2]:
             # It failed before with the same free cells around it and more targets.
             deferred |= bit
-            waiting.append((t, known[1], rfree, known[3]))
-            near_any |= known[1]
-            return
+            return t, known[1], rfree, known[3]
         good = linked.get(t)
         if good is not None and targets >> good[0] & 1 and not good[1] & ~rfree:
             # A link it made before still has every cell of its support free.
             run.append((t, good[0], good[1]))
             rfree |= bit
-            deferred &= ~bit
-            return
+            return None
         tests += 1
         if poll is not None and not tests % POLL_EVERY:
             poll()
         around = (bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)
         if around & rfree:
             # The kind's cells cost nothing extra: link_reach masks its hits only at the end.
-            seen, support, near = link_reach(bit, rfree, kinds[t], max_turns, stride)
+            near_to = None if toward is None else toward[t]
+            seen, support, near = link_reach(bit, rfree, kinds[t], max_turns, stride, near_to)
         else:
             # Boxed in: only an adjacent mate can link, along an empty path.
             seen, support, near = around & kinds[t], 0, around
@@ -137,41 +155,49 @@ def relax(
                 run.append((b, t, support))
                 rfree |= 1 << b
             deferred &= ~rfree
-        else:
-            deferred |= bit
-            waiting.append((t, near, rfree, seen))
-            near_any |= near
-            failed[t] = (rfree, near, targets, seen)
+            return None
+        deferred |= bit
+        failed[t] = (rfree, near, targets, seen)
+        return t, near, rfree, seen
+
+    def try_leave(t: int, bit: int, targets: int) -> None:
+        # Test the tile; when it cannot leave, it waits at the end of the line.
+        nonlocal near_any
+        entry = test(t, bit, targets)
+        if entry is not None:
+            waiting.append(entry)
+            near_any |= entry[1]
 
     def settle() -> None:
-        # Test again every waiting tile with a frontier cell freed since its test, until none is.
-        nonlocal waiting, deferred, near_any
+        # Scan the waiting tiles until a scan in which none leaves (see the module docstring).
+        nonlocal waiting, near_any
         while True:
-            retry = []
+            progress = False
             keep = []
-            near_any = 0
+            near = 0
             for w in waiting:
-                if rfree >> w[0] & 1:
+                t = w[0]
+                if rfree >> t & 1:
                     continue
                 if rfree & ~w[2] & w[1]:
-                    retry.append(w[0])
-                else:
-                    keep.append(w)
-                    near_any |= w[1]
+                    bit = 1 << t
+                    again = test(t, bit, gmask[gid[t]] & ~forbid[t] & ~bit)
+                    if again is None:
+                        progress = True
+                        continue
+                    w = again
+                keep.append(w)
+                near |= w[1]
             waiting = keep
-            if not retry:
+            near_any = near
+            if not progress:
                 return
-            for t in retry:
-                bit = 1 << t
-                if not rfree & bit:
-                    deferred &= ~bit
-                    test(t, bit, gmask[gid[t]] & ~forbid[t] & ~bit)
 
     if parent is None:
         for t in iter_bits(occ):
             bit = 1 << t
             if not rfree & bit:
-                test(t, bit, gmask[gid[t]] & ~forbid[t] & ~bit)
+                try_leave(t, bit, gmask[gid[t]] & ~forbid[t] & ~bit)
     else:
         # Steps to check one by one: the suspect ones, and every step while a tile is deferred.
         # Between them, a stretch of steps is copied whole (see the docstring).
@@ -205,7 +231,7 @@ def relax(
                 run.append((t, witness, support))
                 rfree |= bit
             else:
-                test(t, bit, gm)
+                try_leave(t, bit, gm)
             # A deferred tile that can leave soon after should not hold up later steps.
             if rfree & ~before & near_any:
                 settle()
