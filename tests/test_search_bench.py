@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from pytest import MonkeyPatch
 from typer.testing import CliRunner
 
+from levelgen.bench import solve as bench_solve
+from levelgen.bench.common import BenchBoard
 from levelgen.bench.solve import BoardRun, cross_check, summarize
 from levelgen.cli import app
+from levelgen.rules import Rules
 
 runner = CliRunner()
 
@@ -62,6 +66,28 @@ def test_json_report_counts_and_compare(tmp_path: Path) -> None:
     assert report["methods"]["exhaustive"]["all"]["decided"] == 1.0
     assert report["speedup_vs_exhaustive"] > 0
     assert report["peak_rss_mb"] > 0
+
+
+def test_methods_take_turns_board_by_board(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
+    """With ``--compare`` each board is decided by both methods before the next one, so that
+    a slower or faster spell of the machine weighs on both alike."""
+    calls: list[tuple[str, str, bool]] = []
+    real = bench_solve._run_one
+
+    def spy(bb: BenchBoard, rules: Rules, method: str, time_limit: float) -> BoardRun:
+        calls.append((bb.id, method, rules.outside))
+        return real(bb, rules, method, time_limit)
+
+    monkeypatch.setattr(bench_solve, "_run_one", spy)
+    folder = write_bench(tmp_path)
+    result = runner.invoke(app, ["bench", "solve", "--boards", str(folder), "--compare"])
+    assert result.exit_code == 0, result.output
+    assert calls == [
+        (f"bench-4x2-{i:02d}", method, outside)
+        for outside in (True, False)
+        for i in range(len(BOARDS))
+        for method in ("search", "exhaustive")
+    ]
 
 
 def test_missing_folder_is_a_clear_error(tmp_path: Path) -> None:

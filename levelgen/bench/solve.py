@@ -9,10 +9,12 @@ process.  Times are the solver's own (``stats.elapsed``, measured with the clock
 the total wall time of the calls, which adds the replay of every solution, is reported too.
 ``--compare`` also runs the plain exhaustive search under the same limit and prints the ratio
 of total times; ``--cross-check METHOD`` runs a second solver on every board and counts the
-boards where both decided and disagree (a bug in one of them).  Methods ``auto``, ``search``
-and ``cpsat`` go through :func:`levelgen.solvers.solve`, which replays every solution;
-``exhaustive`` solutions are replayed here.  Solvers are imported inside the command, so
-ortools loads only for ``cpsat`` and ``auto``.
+boards where both decided and disagree (a bug in one of them).  The methods take turns board
+by board rather than one after the other, so that a change in the machine's speed during the
+run (shared machines slow down and speed up by half over minutes) weighs on all of them alike.
+Methods ``auto``, ``search`` and ``cpsat`` go through :func:`levelgen.solvers.solve`, which
+replays every solution; ``exhaustive`` solutions are replayed here.  Solvers are imported
+inside the command, so ortools loads only for ``cpsat`` and ``auto``.
 """
 
 from __future__ import annotations
@@ -219,14 +221,14 @@ def register(app: typer.Typer) -> None:
         if cross_check_method is not None and cross_check_method not in methods:
             methods.append(cross_check_method)
         report: dict[str, Any] = {"time_limit_s": time_limit, "methods": {}}
-        all_runs: dict[str, list[BoardRun]] = {}
+        # Board by board, every method in turn: all of them meet the same machine conditions.
+        all_runs: dict[str, list[BoardRun]] = {m: [] for m in methods}
+        for out in outsides:
+            for bb in loaded:
+                for m in methods:
+                    all_runs[m].append(_run_one(bb, Rules(bb.rules.max_turns, out), m, time_limit))
         for m in methods:
-            runs = [
-                _run_one(bb, Rules(bb.rules.max_turns, out), m, time_limit)
-                for out in outsides
-                for bb in loaded
-            ]
-            all_runs[m] = runs
+            runs = all_runs[m]
             groups = {
                 f"{size} outside={'on' if out else 'off'}": summarize(group)
                 for (size, out), group in sorted(
