@@ -14,12 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from levelgen.board import EMPTY, WALL, Board
+from levelgen.board import EMPTY, WALL, Board, iter_bits
 from levelgen.geometry import Pos
+from levelgen.reference import reference_all
 from levelgen.rules import Rules
 from levelgen.solvers import search_engine as engine_module
 from levelgen.solvers import solve
-from levelgen.solvers.base import Budget, SolveResult, SolveStatus
+from levelgen.solvers.base import Budget, SolveResult, SolveStats, SolveStatus
 from levelgen.solvers.exhaustive import solve_exhaustive
 from levelgen.solvers.search import solve_search
 from levelgen.solvers.search_choice import luby
@@ -110,6 +111,37 @@ def test_search_agrees_with_exhaustive_on_dense_boards(board: Board, rules: Rule
     assert fast.status is slow.status, (str(board), rules, fast.reason)
     if fast.status is SolveStatus.SOLVED:
         assert_replays(board, rules, fast)
+
+
+@settings(derandomize=True, deadline=None, max_examples=300)
+@given(board=dense_boards(), rules=hard_rules_st, seed=st.integers(0, 2**32 - 1))
+def test_closure_keeps_every_link_of_every_group(board: Board, rules: Rules, seed: int) -> None:
+    """After random decisions (two tiles made partners) and the closure that follows each, the
+    links the engine keeps, read through each tile's group, are exactly the tiles of its group
+    it is linkable to, as the slow reference finds them on the board of the tiles left."""
+    engine = engine_module.Engine(board, rules, Budget(), SolveStats())
+    for t in iter_bits(engine.occ):
+        engine.links[t] = engine._link(t, engine.free, engine.gmask[engine.gid[t]] ^ 1 << t)
+    engine._closure(list(range(engine.n_kinds)))
+    rng = random.Random(seed)
+    lay = board.layout
+    while True:
+        now = board.without(*(lay.pos(b) for b in iter_bits(board.occupied_mask() & ~engine.occ)))
+        for t in iter_bits(engine.occ):
+            group = engine.gmask[engine.gid[t]] & ~(1 << t)
+            found = {lay.pos(b) for b in iter_bits(engine.links[t] & group)}
+            truth = {p for p in reference_all(now, lay.pos(t), rules) if group >> lay.bit(*p) & 1}
+            assert found == truth, (str(now), lay.pos(t))
+        choices = [
+            (engine.gid[t], t, p)
+            for t in iter_bits(engine.occ)
+            for p in iter_bits(engine.links[t] & engine.gmask[engine.gid[t]])
+            if t < p and engine.gmask[engine.gid[t]].bit_count() >= 4
+        ]
+        if not choices:
+            return
+        g, t, p = rng.choice(choices)
+        engine._closure([g, engine._split(g, t, p)])
 
 
 @pytest.mark.parametrize("max_turns", [0, 1, 2, 3])

@@ -326,13 +326,20 @@ class Engine:
             # A new link runs through a freed cell, so both its ends are linkable (positions
             # only) from the freed cells: only such pairs need a test.
             seen = linkable_mask(removed, free, occ, self.k, self.stride)
-            for t in iter_bits(seen):
+            # Links are symmetric: a pair tested from one end is not tested from the other.
+            tested = dict.fromkeys(iter_bits(seen), 0)
+            for t, known in tested.items():
                 g = gid[t]
-                new_mates = gmask[g] & seen & ~links[t] & ~(1 << t)
+                bit = 1 << t
+                new_mates = gmask[g] & seen & ~links[t] & ~known & ~bit
                 if new_mates:
                     new = self._link(t, free, new_mates)
+                    for m in iter_bits(new_mates):
+                        tested[m] |= bit
                     if new:
                         links[t] |= new
+                        for m in iter_bits(new):
+                            links[m] |= bit
                         changed.add(g)
             dirty = sorted(changed)
 
