@@ -50,8 +50,11 @@ def _clear_rest(
     if not mask:
         return []
     for a in iter_bits(mask):
-        src = 1 << a
-        for b in iter_bits(link(a, free, (mask ^ src) & ~forbid[a])):
+        # Links are symmetric: each pair with a lower tile was tried from that tile.
+        higher = mask & ~forbid[a] & -(2 << a)
+        if not higher:
+            continue
+        for b in iter_bits(link(a, free, higher)):
             seq = _first_then_rest(a, b, mask, free, forbid, link, exact)
             if seq is not None or not exact:
                 return seq
