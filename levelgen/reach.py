@@ -246,12 +246,13 @@ def toward_masks(cells: int, stride: int, size: int) -> Toward:
     bits: the cells of the layout with a cell of ``cells`` at or beyond them, in their row
     to the right / to the left, or in their column below / above (see :func:`link_reach`)."""
     right = left = down = up = 0
+    first_column = sum(1 << c for c in range(0, size, stride))
     for b in iter_bits(cells):
-        row = b - b % stride
+        x = b % stride
+        row = b - x
+        column = first_column << x
         right |= (1 << (b + 1)) - (1 << row)
         left |= (1 << (row + stride - 1)) - (1 << b)
-        for c in range(b % stride, b + 1, stride):
-            down |= 1 << c
-        for c in range(b, size, stride):
-            up |= 1 << c
+        down |= column & ((2 << b) - 1)
+        up |= column & -(1 << b)
     return right, left, down, up

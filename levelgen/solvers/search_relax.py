@@ -225,14 +225,23 @@ def relax(
             bit = 1 << t
             if not occ & bit or rfree & bit:
                 continue
-            before = rfree
             gm = gmask[gid[t]] & ~forbid[t] & ~bit
             if gm >> witness & 1 and not support & deferred:
                 run.append((t, witness, support))
                 rfree |= bit
-            else:
-                try_leave(t, bit, gm)
-            # A deferred tile that can leave soon after should not hold up later steps.
+                # A deferred tile that can leave soon after should not hold up later steps.
+                if bit & near_any:
+                    settle()
+                continue
+            known = failed.get(t)
+            if known is not None and not rfree & known[1] & ~known[0] and not gm & ~known[2]:
+                # Known to fail, as in ``test`` (inlined: the commonest case while deferring).
+                deferred |= bit
+                waiting.append((t, known[1], rfree, known[3]))
+                near_any |= known[1]
+                continue
+            before = rfree
+            try_leave(t, bit, gm)
             if rfree & ~before & near_any:
                 settle()
     settle()
