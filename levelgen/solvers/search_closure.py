@@ -29,9 +29,11 @@ def clear_group(
     """Moves removing every tile of the group ``mask`` now, in order, or None when none is
     found.  ``links[t]`` holds (at least) the tiles ``t`` is linkable to now; ``forbid[t]`` the
     tiles it may not pair with."""
-    linked = [
-        (a, b) for a in iter_bits(mask) for b in iter_bits(links[a] & mask & ~forbid[a]) if a < b
-    ]
+    linked = []
+    for a in iter_bits(mask):
+        mates = links[a] & mask & ~forbid[a] & -(2 << a)
+        if mates:
+            linked += [(a, b) for b in iter_bits(mates)]
     if not linked:
         return None
     if mask.bit_count() == 2:

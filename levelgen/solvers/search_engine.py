@@ -49,7 +49,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..board import Board, iter_bits
+from ..board import Board, bit_list, iter_bits
 from ..reach import Toward, linkable_mask, toward_masks
 from ..rules import Rules
 from .base import Budget, SolveStats
@@ -327,7 +327,7 @@ class Engine:
             # only) from the freed cells: only such pairs need a test.
             seen = linkable_mask(removed, free, occ, self.k, self.stride)
             # Links are symmetric: a pair tested from one end is not tested from the other.
-            tested = dict.fromkeys(iter_bits(seen), 0)
+            tested = dict.fromkeys(bit_list(seen), 0)
             for t, known in tested.items():
                 g = gid[t]
                 bit = 1 << t

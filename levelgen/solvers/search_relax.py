@@ -151,9 +151,12 @@ def relax(
             linked[t] = (witness, support)
             rfree |= bit
             # Every present tile it links to may leave too, along the same path reversed.
-            for b in iter_bits(hits & ~rfree):
-                run.append((b, t, support))
-                rfree |= 1 << b
+            rest = hits & ~rfree
+            while rest:
+                low = rest & -rest
+                run.append((low.bit_length() - 1, t, support))
+                rfree |= low
+                rest ^= low
             deferred &= ~rfree
             return None
         deferred |= bit
