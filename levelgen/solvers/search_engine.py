@@ -367,6 +367,7 @@ class Engine:
         if CHECK_REPLAY:
             assert slow is None or found == slow, "copying stretches of the parent's run changed it"
             assert found[:2] == plain[:2], "tighter frontiers changed the run"
+            assert set(found[2]) == set(iter_bits(found[1])), "a stuck tile never waited"
         self.count["link_tests"] += counter[0]
         if parent is not None and counter[0] == 0:
             self.count["relax_replayed"] += 1

@@ -249,8 +249,7 @@ def relax(
                 settle()
     settle()
     counter[0] += tests
-    seen_by = {w[0]: w[3] for w in waiting if not rfree >> w[0] & 1}
-    stuck = 0
-    for t in seen_by:
-        stuck |= 1 << t
+    # Every present tile either left or waits (a child's tiles were all in the parent's run).
+    stuck = occ & ~rfree
+    seen_by = {w[0]: w[3] for w in waiting if not rfree >> w[0] & 1} if stuck else {}
     return run, stuck, seen_by
