@@ -69,8 +69,9 @@ POLL_EVERY = 500
 #: One step of a relaxed run: (tile, witness, support).
 Step = tuple[int, int, int]
 Run = list[Step]
-#: A deferred tile: (tile, frontier, free cells at its last test, cells of its kind it saw).
-Waiting = tuple[int, int, int, int]
+#: A deferred tile: (tile, the cells of its frontier not free at its last test, the cells of its
+#: kind it saw).
+Waiting = tuple[int, int, int]
 
 
 def relax(
@@ -99,10 +100,10 @@ def relax(
     Returns ``(run, stuck, seen)``: ``stuck`` is the mask of tiles that can never leave (0 when
     every tile can; the run is then complete), ``seen`` maps each stuck tile to the cells of its
     kind that its last test saw (a superset of those it can link to once every other tile has
-    left).  ``counter[0]`` counts link tests.  ``failed`` maps a
-    tile to its last failed test, ``(free cells, its frontier, targets, seen)``, and is
-    read and updated: kept across states, it spares the test whenever no cell of the
-    frontier got free since and no target was added, which cannot link either.  ``linked`` maps a
+    left).  ``counter[0]`` counts link tests.  ``failed`` maps a tile to its last failed test,
+    ``(the cells of its frontier not free then, its frontier, targets, seen)``, and is read and
+    updated: kept across states, it spares the test whenever none of those cells is free now
+    and no target was added, which cannot link either.  ``linked`` maps a
     tile to its last successful test, ``(witness, support)``, likewise: while the witness is
     still a target and the support is free, the link holds.  ``toward`` maps a tile to the
     :func:`levelgen.reach.toward_masks` of its kind's cells (tighter frontiers, fewer tests
@@ -111,9 +112,8 @@ def relax(
     rfree = free
     run: Run = []
     deferred = 0
-    # The deferred tiles, in the order they were first deferred: (tile, its frontier: cells
-    # whose freeing could help it, rfree at its last test, cells of its kind it saw);
-    # ``near_any`` is the union of the frontiers.
+    # The deferred tiles, in the order they were first deferred (see ``Waiting``): a tile can
+    # leave only once a cell of its blocked frontier gets free; ``near_any`` is their union.
     waiting: list[Waiting] = []
     near_any = 0
     tests = 0
@@ -123,10 +123,10 @@ def relax(
         nonlocal rfree, deferred, tests
         deferred &= ~bit
         known = failed.get(t)
-        if known is not None and not rfree & known[1] & ~known[0] and not targets & ~known[2]:
+        if known is not None and not rfree & known[0] and not targets & ~known[2]:
             # It failed before with the same free cells around it and more targets.
             deferred |= bit
-            return t, known[1], rfree, known[3]
+            return t, known[1] & ~rfree, known[3]
         good = linked.get(t)
         if good is not None and targets >> good[0] & 1 and not good[1] & ~rfree:
             # A link it made before still has every cell of its support free.
@@ -160,8 +160,9 @@ def relax(
             deferred &= ~rfree
             return None
         deferred |= bit
-        failed[t] = (rfree, near, targets, seen)
-        return t, near, rfree, seen
+        blocked = near & ~rfree
+        failed[t] = (blocked, near, targets, seen)
+        return t, blocked, seen
 
     def try_leave(t: int, bit: int, targets: int) -> None:
         # Test the tile; when it cannot leave, it waits at the end of the line.
@@ -182,7 +183,7 @@ def relax(
                 t = w[0]
                 if rfree >> t & 1:
                     continue
-                if rfree & ~w[2] & w[1]:
+                if rfree & w[1]:
                     bit = 1 << t
                     again = test(t, bit, gmask[gid[t]] & ~forbid[t] & ~bit)
                     if again is None:
@@ -237,11 +238,12 @@ def relax(
                     settle()
                 continue
             known = failed.get(t)
-            if known is not None and not rfree & known[1] & ~known[0] and not gm & ~known[2]:
+            if known is not None and not rfree & known[0] and not gm & ~known[2]:
                 # Known to fail, as in ``test`` (inlined: the commonest case while deferring).
                 deferred |= bit
-                waiting.append((t, known[1], rfree, known[3]))
-                near_any |= known[1]
+                blocked = known[1] & ~rfree
+                waiting.append((t, blocked, known[3]))
+                near_any |= blocked
                 continue
             before = rfree
             try_leave(t, bit, gm)
@@ -251,5 +253,5 @@ def relax(
     counter[0] += tests
     # Every present tile either left or waits (a child's tiles were all in the parent's run).
     stuck = occ & ~rfree
-    seen_by = {w[0]: w[3] for w in waiting if not rfree >> w[0] & 1} if stuck else {}
+    seen_by = {w[0]: w[2] for w in waiting if not rfree >> w[0] & 1} if stuck else {}
     return run, stuck, seen_by
