@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..board import Board, bit_list, iter_bits
-from ..reach import Toward, linkable_mask, toward_masks
+from ..reach import linkable_mask, toward_masks
 from ..rules import Rules
 from .base import Budget, SolveStats
 from .search_choice import Decision, choose_in_order, choose_tightest, luby
@@ -70,7 +70,7 @@ from .search_explain import (
     resolve,
 )
 from .search_nogoods import NogoodStore
-from .search_relax import Run, relax
+from .search_relax import Run, TileCells, relax
 
 __all__ = [
     "BACKJUMP",
@@ -183,9 +183,12 @@ class Engine:
                 self.gid[b] = g
         self.n_kinds = len(self.gmask)
         self.kinds = {b: self.kind_mask[g] for b, g in self.gid.items()}
-        size = (lay.height + 2) * lay.stride
-        toward = [toward_masks(mask, lay.stride, size) for mask in self.kind_mask]
-        self.toward = {b: toward[g] for b, g in self.gid.items()}
+        size, s = (lay.height + 2) * lay.stride, lay.stride
+        toward = [toward_masks(mask, s, size) for mask in self.kind_mask]
+        self.tile_cells: dict[int, TileCells] = {
+            b: (self.kind_mask[g], 1 << b + 1 | 1 << b - 1 | 1 << b + s | 1 << b - s, toward[g])
+            for b, g in self.gid.items()
+        }
         self.open_cells = self.free | self.occ
         self.forbid = dict.fromkeys(self.gid, 0)
         self.forbidden: list[Pair] = []
@@ -360,10 +363,12 @@ class Engine:
         if CHECK_REPLAY:
             # The same run when every step is checked, and with plain frontiers (on copies of
             # the caches); plain frontiers may only change what the stuck tiles saw.
-            slow = None if parent is None else self._run_relax(parent, -1, [0], True, self.toward)
-            plain = self._run_relax(parent, suspect, [0], True, None)
+            cells = self.tile_cells
+            slow = None if parent is None else self._run_relax(parent, -1, [0], True, cells)
+            plain_cells: dict[int, TileCells] = {t: (c[0], c[1], None) for t, c in cells.items()}
+            plain = self._run_relax(parent, suspect, [0], True, plain_cells)
         poll = self._poll if self.budget.should_stop is not None else None
-        found = self._run_relax(parent, suspect, counter, False, self.toward, poll)
+        found = self._run_relax(parent, suspect, counter, False, self.tile_cells, poll)
         if CHECK_REPLAY:
             assert slow is None or found == slow, "copying stretches of the parent's run changed it"
             assert found[:2] == plain[:2], "tighter frontiers changed the run"
@@ -379,14 +384,19 @@ class Engine:
         suspect: int,
         counter: list[int],
         copy_caches: bool,
-        toward: dict[int, Toward] | None,
+        cells: dict[int, TileCells],
         poll: Callable[[], None] | None = None,
     ) -> tuple[Run, int, dict[int, int]]:
         failed, linked = self.failed, self.linked
         if copy_caches:
             failed, linked = dict(failed), dict(linked)
         return relax(
-            *self._relax_state(),
+            self.occ,
+            self.free,
+            self.gmask,
+            self.gid,
+            self.forbid,
+            cells,
             parent,
             suspect,
             self.k,
@@ -394,14 +404,8 @@ class Engine:
             counter,
             failed,
             linked,
-            toward,
             poll,
         )
-
-    def _relax_state(
-        self,
-    ) -> tuple[int, int, list[int], dict[int, int], dict[int, int], dict[int, int]]:
-        return self.occ, self.free, self.gmask, self.gid, self.forbid, self.kinds
 
     def _suspect(self, dirty: list[int]) -> int:
         """The tiles whose steps of the parent's run must be checked one by one: those of the

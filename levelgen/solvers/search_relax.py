@@ -61,7 +61,7 @@ from operator import or_
 from ..board import iter_bits
 from ..reach import Toward, link_reach
 
-__all__ = ["Run", "relax"]
+__all__ = ["Run", "TileCells", "relax"]
 
 #: Link tests between two calls of ``relax``'s ``poll``.
 POLL_EVERY = 500
@@ -69,6 +69,9 @@ POLL_EVERY = 500
 #: One step of a relaxed run: (tile, witness, support).
 Step = tuple[int, int, int]
 Run = list[Step]
+#: What the relaxation needs of a tile's cell: the cells of its kind, its four neighbours, and
+#: the :func:`levelgen.reach.toward_masks` of its kind's cells (None: plain frontiers).
+TileCells = tuple[int, int, Toward | None]
 #: A deferred tile: (tile, the cells of its frontier not free at its last test, the cells of its
 #: kind it saw).
 Waiting = tuple[int, int, int]
@@ -80,7 +83,7 @@ def relax(
     gmask: list[int],
     gid: dict[int, int],
     forbid: dict[int, int],
-    kinds: dict[int, int],
+    cells: dict[int, TileCells],
     parent: Run | None,
     suspect: int,
     max_turns: int,
@@ -88,12 +91,11 @@ def relax(
     counter: list[int],
     failed: dict[int, tuple[int, int, int, int]],
     linked: dict[int, tuple[int, int]],
-    toward: dict[int, Toward] | None = None,
     poll: Callable[[], None] | None = None,
 ) -> tuple[Run, int, dict[int, int]]:
     """The greedy relaxed run from the state (``occ`` tiles, ``free`` cells, groups ``gmask``
     of present tiles, ``gid`` the group of a tile, ``forbid`` the tiles a tile may not pair
-    with, ``kinds`` the cells of its kind), replaying ``parent`` first; ``suspect`` masks the
+    with, ``cells`` its :data:`TileCells`), replaying ``parent`` first; ``suspect`` masks the
     tiles whose parent steps must be checked one by one (see the module docstring: every
     other step's witness must still be a tile its tile may pair with).
 
@@ -105,10 +107,8 @@ def relax(
     updated: kept across states, it spares the test whenever none of those cells is free now
     and no target was added, which cannot link either.  ``linked`` maps a
     tile to its last successful test, ``(witness, support)``, likewise: while the witness is
-    still a target and the support is free, the link holds.  ``toward`` maps a tile to the
-    :func:`levelgen.reach.toward_masks` of its kind's cells (tighter frontiers, fewer tests
-    again; None: plain frontiers).  ``poll`` is called every ``POLL_EVERY`` link tests (it may
-    raise to stop a long run)."""
+    still a target and the support is free, the link holds.  ``poll`` is called every
+    ``POLL_EVERY`` link tests (it may raise to stop a long run)."""
     rfree = free
     run: Run = []
     deferred = 0
@@ -136,14 +136,13 @@ def relax(
         tests += 1
         if poll is not None and not tests % POLL_EVERY:
             poll()
-        around = (bit << 1) | (bit >> 1) | (bit << stride) | (bit >> stride)
+        kind, around, toward = cells[t]
         if around & rfree:
             # The kind's cells cost nothing extra: link_reach masks its hits only at the end.
-            near_to = None if toward is None else toward[t]
-            seen, support, near = link_reach(bit, rfree, kinds[t], max_turns, stride, near_to)
+            seen, support, near = link_reach(bit, rfree, kind, max_turns, stride, toward)
         else:
             # Boxed in: only an adjacent mate can link, along an empty path.
-            seen, support, near = around & kinds[t], 0, around
+            seen, support, near = around & kind, 0, around
         hits = seen & targets
         if hits:
             witness = (hits & -hits).bit_length() - 1
