@@ -202,7 +202,12 @@ def link_reach(
                         break
                     s += s
                 nv |= g
-        hpp, vpp, hp, vp, h, v = hp, vp, h, v, nh, nv
+        hpp = hp
+        vpp = vp
+        hp = h
+        vp = v
+        h = nh
+        v = nv
         if h == hp and v == vp:
             toward = None
             break
