@@ -149,7 +149,8 @@ def link_reach(
     This is :func:`levels` followed by :func:`hits_by_level`, fused and with the fills inlined
     (it is the hottest function of the project).  Each level only casts rays from the cells
     that the previous level newly reached (rays from older seeds are already in the sets), and
-    the loop stops early at a fixed point (where no cell is entered with no turn left).
+    the loop stops early at a fixed point (which leaves no cell that only the last turn
+    reaches: the frontier is then the plain one).
     """
     h = v = hp = vp = hpp = vpp = 0
     hseeds = vseeds = src

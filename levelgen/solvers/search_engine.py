@@ -183,10 +183,15 @@ class Engine:
                 self.gid[b] = g
         self.n_kinds = len(self.gmask)
         self.kinds = {b: self.kind_mask[g] for b, g in self.gid.items()}
-        size, s = (lay.height + 2) * lay.stride, lay.stride
-        toward = [toward_masks(mask, s, size) for mask in self.kind_mask]
+        s = lay.stride
+        toward = [toward_masks(mask, s, (lay.height + 2) * s) for mask in self.kind_mask]
+        # The relaxation's table: kind cells, the four neighbours, toward masks.
         self.tile_cells: dict[int, TileCells] = {
-            b: (self.kind_mask[g], 1 << b + 1 | 1 << b - 1 | 1 << b + s | 1 << b - s, toward[g])
+            b: (
+                self.kind_mask[g],
+                (1 << b + 1) | (1 << b - 1) | (1 << b + s) | (1 << b - s),
+                toward[g],
+            )
             for b, g in self.gid.items()
         }
         self.open_cells = self.free | self.occ
