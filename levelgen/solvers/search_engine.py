@@ -202,7 +202,7 @@ class Engine:
         self.trail: list[tuple[int, int]] = []
         self.memo = DeadMemo()
         self.nogoods = NogoodStore(self.occ)
-        self.root_run: Run = []
+        self.root_run = Run()
         self.failed: dict[int, tuple[int, int, int, int]] = {}
         self.linked: dict[int, tuple[int, int]] = {}
         self.restart_base: int | None = RESTART_BASE
@@ -532,7 +532,7 @@ class Engine:
         else:
             if self.blind:
                 occ_now = self.occ
-                run, stuck = [step for step in parent if occ_now >> step[0] & 1], 0
+                run, stuck = Run(step for step in parent if occ_now >> step[0] & 1), 0
             else:
                 run, stuck, seen = self._relax(parent, self._suspect(dirty))
             if stuck:

@@ -68,7 +68,26 @@ POLL_EVERY = 500
 
 #: One step of a relaxed run: (tile, witness, support).
 Step = tuple[int, int, int]
-Run = list[Step]
+
+
+class Run(list[Step]):
+    """A relaxed run: a step for each tile, in the order the tiles left.  Not changed once
+    ``relax`` returns it, so the index its replays need is made once (:meth:`replay_index`)."""
+
+    __slots__ = ("_replay",)
+    _replay: tuple[list[int], dict[int, int]]
+
+    def replay_index(self) -> tuple[list[int], dict[int, int]]:
+        """``(marks, position)``: ``marks[i]`` masks the tiles of the first ``i`` steps, and
+        ``position`` maps each tile to its step."""
+        try:
+            return self._replay
+        except AttributeError:
+            marks = list(accumulate((1 << step[0] for step in self), or_, initial=0))
+            self._replay = (marks, {step[0]: i for i, step in enumerate(self)})
+            return self._replay
+
+
 #: What the relaxation needs of a tile's cell: the cells of its kind, its four neighbours, and
 #: the :func:`levelgen.reach.toward_masks` of its kind's cells (None: plain frontiers).
 TileCells = tuple[int, int, Toward | None]
@@ -110,7 +129,7 @@ def relax(
     still a target and the support is free, the link holds.  ``poll`` is called every
     ``POLL_EVERY`` link tests (it may raise to stop a long run)."""
     rfree = free
-    run: Run = []
+    run = Run()
     deferred = 0
     # The deferred tiles, in the order they were first deferred (see ``Waiting``): a tile can
     # leave only once a cell of its blocked frontier gets free; ``near_any`` is their union.
@@ -204,9 +223,10 @@ def relax(
     else:
         # Steps to check one by one: the suspect ones, and every step while a tile is deferred.
         # Between them, a stretch of steps is copied whole (see the docstring).
-        check = [i for i, step in enumerate(parent) if suspect >> step[0] & 1]
-        check.append(n := len(parent))
-        marks = list(accumulate((1 << step[0] for step in parent), or_, initial=0))
+        marks, position = parent.replay_index()
+        n = len(parent)
+        check = sorted(position[t] for t in iter_bits(suspect & marks[n]))
+        check.append(n)
         i = c = 0
         while i < n:
             if not deferred:
