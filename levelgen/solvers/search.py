@@ -1,9 +1,10 @@
 """The exact search solver: a removal sequence, or a proof that none exists.
 
 ``solve_search`` decides a board by a depth-first search over *pairings*, on int occupancy masks
-with make/unmake (the engine is :mod:`levelgen.solvers.search_engine`, the relaxed game
-:mod:`levelgen.solvers.search_relax`).  It returns ``SOLVED`` with every move and its exact best
-path, ``UNSOLVABLE`` only with a proof, and ``UNKNOWN`` when the budget runs out.
+with make/unmake (the state is :mod:`levelgen.solvers.search_state`, the engine
+:mod:`levelgen.solvers.search_engine`, the relaxed game :mod:`levelgen.solvers.search_relax`).
+It returns ``SOLVED`` with every move and its exact best path, ``UNSOLVABLE`` only with a proof,
+and ``UNKNOWN`` when the budget runs out.
 
 Glossary.  A *group* is a set of tiles of one kind that must be removed among themselves: at
 the start each kind is one group.  A *decision* on a linkable pair ``(t, p)`` of a group of four
