@@ -129,6 +129,7 @@ def link_reach(
     max_turns: int,
     stride: int,
     toward: Toward | None = None,
+    stop: int = 0,
 ) -> tuple[int, int, int]:
     """``(hits, reach, frontier)``: :func:`linkable_mask`; the free cells reached from ``src``
     with at most ``max_turns`` turns (every path to a hit runs inside them); and the cells a
@@ -146,6 +147,14 @@ def link_reach(
     old reach, with a turn to spare (it is then in the frontier) or with none, and then a cell
     of ``K`` lies straight ahead (it is in the frontier too).
 
+    With ``stop`` (a set of cells within ``targets``, say the tiles ``src`` may pair with), the
+    answer is that of the fewest turns ``j`` at which a cell of ``stop`` is hit, when there is
+    one: the hits (of ``targets``), the reach and the plain frontier of the paths of at most
+    ``j`` turns.  Every path to those hits still runs inside that smaller reach, so a link
+    stays valid whenever its cells are free again; when no cell of ``stop`` is hit at all, the
+    answer is the same as without ``stop``.  The relaxation of the search solver asks this way:
+    its link tests end sooner, and its copies of a link hold more often.
+
     This is :func:`levels` followed by :func:`hits_by_level`, fused and with the fills inlined
     (it is the hottest function of the project).  Each level only casts rays from the cells
     that the previous level newly reached (rays from older seeds are already in the sets), and
@@ -155,6 +164,10 @@ def link_reach(
     h = v = hp = vp = hpp = vpp = 0
     hseeds = vseeds = src
     level = 0
+    if stop:
+        # Cells from which a step right or left / down or up lands on a cell of ``stop``.
+        stop_h = (stop << 1) | (stop >> 1)
+        stop_v = (stop << stride) | (stop >> stride)
     while True:
         # Horizontal rays from hseeds: right by the carry trick, left by doubling.
         nh = h
@@ -209,6 +222,13 @@ def link_reach(
         vp = v
         h = nh
         v = nv
+        if stop and (src | vp | h) & stop_h | (src | hp | v) & stop_v:
+            # A cell of ``stop`` is linkable with ``level`` turns (see hits_by_level): the
+            # answer for paths of at most that many turns.
+            xh = src | vp | h
+            xv = src | hp | v
+            frontier = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & ~src
+            return frontier & targets, h | v, frontier
         if h == hp and v == vp:
             toward = None
             break

@@ -139,6 +139,41 @@ def test_freeing_tiles_outside_the_narrowed_frontier_changes_no_link_to_the_kind
             assert after == before - set(gone), (str(board), a, gone)
 
 
+@settings(PROPERTY, max_examples=200)
+@given(
+    board=boards(max_width=10, max_height=6, max_kinds=4),
+    rules=rules_st,
+    pick=st.randoms(use_true_random=False),
+)
+def test_stopping_at_the_first_hit_answers_for_the_fewest_turns(
+    board: Board, rules: Rules, pick: object
+) -> None:
+    """With ``stop`` (some tiles of the kind), ``link_reach`` answers as with ``max_turns`` set
+    to the fewest turns that hit a cell of ``stop``: the same hits and reach, so its hits are
+    real links whose paths lie in that reach (the links hold with only the reach free).
+    Without a hit in ``stop`` the answer is the one without ``stop``."""
+    assert hasattr(pick, "random")
+    tiles = board.tiles()
+    lay = board.layout
+    free = board.free_mask(rules.outside)
+    k, s = rules.max_turns, lay.stride
+    for a in tiles[:30]:
+        src = 1 << lay.bit(*a)
+        mates = [lay.bit(*p) for p in tiles if board[p] == board[a] and p != a]
+        kind = sum(1 << b for b in mates)
+        stop = sum(1 << b for b in mates if pick.random() < 0.6) or kind
+        toward = toward_masks(kind, s, (board.height + 2) * s)
+        got = link_reach(src, free, kind, k, s, toward, stop)
+        full = link_reach(src, free, kind, k, s, toward)
+        if not full[0] & stop:
+            assert got == full
+            continue
+        fewest = next(j for j in range(k + 1) if linkable_mask(src, free, stop, j, s))
+        assert got[:2] == link_reach(src, free, kind, fewest, s)[:2]
+        assert got[0] & stop
+        assert linkable_mask(src, got[1], kind, k, s) & got[0] == got[0]
+
+
 def test_toward_masks_mark_the_cells_with_the_set_straight_ahead() -> None:
     lay = Board.from_rows([".....", "..1..", "....."]).layout
     right, left, down, up = toward_masks(1 << lay.bit(2, 1), lay.stride, 5 * lay.stride)

@@ -41,7 +41,7 @@ def choose_in_order(
     :func:`closest_mate`); with ``rng``, a random one of the first three such tiles and a random
     linkable mate.  None when there is none."""
     cands: list[Decision] = []
-    for t, witness, _ in run:
+    for t, witness, _, _ in run:
         g = gid[t]
         mask = gmask[g]
         if mask.bit_count() < 4:

@@ -316,7 +316,7 @@ class Engine(SearchState):
         else:
             if self.blind:
                 occ_now = self.occ
-                run, stuck = Run(step for step in parent if occ_now >> step[0] & 1), 0
+                run, stuck = Run(step for step in parent if occ_now & step[3]), 0
             else:
                 run, stuck, seen = self._relax(parent, self._suspect(dirty))
             if stuck:

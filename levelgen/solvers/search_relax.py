@@ -4,7 +4,9 @@ In the relaxed game a tile leaves alone when it is linkable to a tile of its gro
 present, or to the cell of one that already left; why a failure proves the state dead is argued
 in :mod:`levelgen.solvers.search`.  This module computes the greedy run cheaply, using two exact
 facts about a link test from a tile ``t`` through the free cells ``F``, whose *support* ``R`` is
-the set of free cells reachable from ``t`` with at most ``max_turns`` turns:
+the set of free cells reachable from ``t`` with at most ``j`` turns, ``j`` the fewest turns
+that reach a tile ``t`` may pair with (``max_turns`` when the test fails; a test stops at the
+first such ``j``, see the ``stop`` cells of :func:`levelgen.reach.link_reach`):
 
 * every path the test found lies in ``R``; so when a later state frees at least ``R`` again,
   the same link still holds without testing (used to replay the parent's run in a child);
@@ -27,10 +29,11 @@ For explanations (:mod:`levelgen.solvers.search_explain`), a failed test also ke
 the cells it could link to.  When the run gets stuck, ``relax`` returns them for
 every stuck tile.
 
-A *run* lists, for each tile in the order it left, the tile it linked to (its witness) and the
-support of that link.  In a child the parent's run is replayed: a step still holds when its
-witness is still a tile the tile may pair with and no cell of its support is held by a tile
-that has not left yet; otherwise the tile is tested again (or its last link anywhere, kept in
+A *run* lists, for each tile in the order it left, the tile it linked to (its witness), the
+support of that link, and the tile's bit (the replays' masks are unions of them).  In a child
+the parent's run is replayed: a step still holds when its witness is still a tile the tile
+may pair with and no cell of its support is held by a tile that has not left yet; otherwise
+the tile is tested again (or its last link anywhere, kept in
 the ``linked`` cache, is reused when its support is free), and deferred when it fails.  A
 deferred tile is tested again as soon as a cell of its frontier gets free, so that it holds
 up the later steps as little as possible.
@@ -56,7 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import accumulate
-from operator import or_
+from operator import itemgetter, or_
 
 from ..board import iter_bits
 from ..reach import Toward, link_reach
@@ -66,8 +69,8 @@ __all__ = ["Run", "TileCells", "relax"]
 #: Link tests between two calls of ``relax``'s ``poll``.
 POLL_EVERY = 500
 
-#: One step of a relaxed run: (tile, witness, support).
-Step = tuple[int, int, int]
+#: One step of a relaxed run: (tile, witness, support, the tile's bit).
+Step = tuple[int, int, int, int]
 
 
 class Run(list[Step]):
@@ -83,8 +86,9 @@ class Run(list[Step]):
         try:
             return self._replay
         except AttributeError:
-            marks = list(accumulate((1 << step[0] for step in self), or_, initial=0))
-            self._replay = (marks, {step[0]: i for i, step in enumerate(self)})
+            marks = list(accumulate(map(itemgetter(3), self), or_, initial=0))
+            position = dict(zip(map(itemgetter(0), self), range(len(self)), strict=True))
+            self._replay = (marks, position)
             return self._replay
 
 
@@ -149,7 +153,7 @@ def relax(
         good = linked.get(t)
         if good is not None and targets >> good[0] & 1 and not good[1] & ~rfree:
             # A link it made before still has every cell of its support free.
-            run.append((t, good[0], good[1]))
+            run.append((t, good[0], good[1], bit))
             rfree |= bit
             return None
         tests += 1
@@ -158,21 +162,21 @@ def relax(
         kind, around, toward = cells[t]
         if around & rfree:
             # The kind's cells cost nothing extra: link_reach masks its hits only at the end.
-            seen, support, near = link_reach(bit, rfree, kind, max_turns, stride, toward)
+            seen, support, near = link_reach(bit, rfree, kind, max_turns, stride, toward, targets)
         else:
             # Boxed in: only an adjacent mate can link, along an empty path.
             seen, support, near = around & kind, 0, around
         hits = seen & targets
         if hits:
             witness = (hits & -hits).bit_length() - 1
-            run.append((t, witness, support))
+            run.append((t, witness, support, bit))
             linked[t] = (witness, support)
             rfree |= bit
             # Every present tile it links to may leave too, along the same path reversed.
             rest = hits & ~rfree
             while rest:
                 low = rest & -rest
-                run.append((low.bit_length() - 1, t, support))
+                run.append((low.bit_length() - 1, t, support, low))
                 rfree |= low
                 rest ^= low
             deferred &= ~rfree
@@ -237,20 +241,20 @@ def relax(
                     leaving = marks[j] ^ marks[i]
                     done = rfree | ~occ
                     if leaving & done:
-                        run.extend([step for step in parent[i:j] if not done >> step[0] & 1])
+                        run.extend([step for step in parent[i:j] if not done & step[3]])
                     else:
                         run.extend(parent[i:j])
                     rfree |= leaving
                     i = j
                     continue
-            t, witness, support = parent[i]
+            step = parent[i]
+            t, witness, support, bit = step
             i += 1
-            bit = 1 << t
             if not occ & bit or rfree & bit:
                 continue
             gm = gmask[gid[t]] & ~forbid[t] & ~bit
             if gm >> witness & 1 and not support & deferred:
-                run.append((t, witness, support))
+                run.append(step)
                 rfree |= bit
                 # A deferred tile that can leave soon after should not hold up later steps.
                 if bit & near_any:
