@@ -24,14 +24,14 @@ Where explanations come from, and why each is one.
 
 * The relaxation gets stuck with the set ``S`` of tiles it cannot clear
   (:func:`explain_stuck`).  For each ``s`` in ``S`` take the cells of its kind that ``s`` can
-  link to through every cell except those of ``S``; the relaxation's failed tests saw a
-  superset of them.  Each such tile ``m`` is gone or apart from ``s`` (else ``s`` would have
-  left).  Take any state ``Y`` where every tile of ``S`` is present and these facts hold, and
-  suppose it had a solution.  Look at the first move of it that removes a tile ``s`` of ``S``,
-  with its partner ``m``: every tile of ``S`` is still there, so the path's interior avoids
-  ``S``, and ``m`` is present; so ``m`` is one of the tiles above, apart from ``s``, and the
-  move pairs tiles that cannot be partners.  So ``Y`` is dead: the facts are ``present(S)``
-  and those ``gone`` and ``apart`` facts.
+  link to through every cell except those of ``S`` (one link test each, exact: the fewer
+  cells, the fewer facts, and the more states the explanation covers).  Each such tile ``m``
+  is gone or apart from ``s`` (else ``s`` would have left).  Take any state ``Y`` where every
+  tile of ``S`` is present and these facts hold, and suppose it had a solution.  Look at the
+  first move of it that removes a tile ``s`` of ``S``, with its partner ``m``: every tile of
+  ``S`` is still there, so the path's interior avoids ``S``, and ``m`` is present; so ``m`` is
+  one of the tiles above, apart from ``s``, and the move pairs tiles that cannot be partners.
+  So ``Y`` is dead: the facts are ``present(S)`` and those ``gone`` and ``apart`` facts.
 * A group of four whose three pairings are all forbidden (:func:`explain_no_pairing`): with
   the four present, the other tiles of their kind gone and one pair of each pairing apart, a
   solution would pair the four among themselves along one of the three pairings.
@@ -163,7 +163,6 @@ def expl_level(
 
 def explain_stuck(
     stuck: int,
-    stuck_seen: dict[int, int],
     occ: int,
     gid: dict[int, int],
     forbid: dict[int, int],
@@ -172,19 +171,17 @@ def explain_stuck(
     max_turns: int,
     stride: int,
 ) -> Expl | None:
-    """The explanation of a state whose relaxation is stuck on the tiles ``stuck`` (a mask):
-    ``stuck_seen`` maps each stuck tile
-    to the cells of its kind its last failed test saw, ``open_cells`` are the cells a path may
-    ever cross (board holes, the ring when allowed, and every tile's cell).  A tile that was
-    seen but is present and may pair is tested again exactly through every cell but the stuck
-    ones; None if it still links (which would be a bug in the relaxation)."""
+    """The explanation of a state whose relaxation is stuck on the tiles ``stuck`` (a mask);
+    ``open_cells`` are the cells a path may ever cross (board holes, the ring when allowed, and
+    every tile's cell), ``kinds`` maps a tile to the cells of its kind.  Each stuck tile is
+    tested once, through every open cell but the stuck ones; None if one of them links to a
+    tile it may pair with (which would be a bug in the relaxation)."""
     gone = 0
     apart: set[Pair] = set()
-    for t, seen in stuck_seen.items():
+    through = open_cells & ~stuck
+    for t in iter_bits(stuck):
+        seen = link_reach(1 << t, through, kinds[t], max_turns, stride)[0]
         present = seen & occ
-        if present and any(gid[m] == gid[t] and not forbid[t] >> m & 1 for m in iter_bits(present)):
-            seen = link_reach(1 << t, open_cells & ~stuck, kinds[t], max_turns, stride)[0]
-            present = seen & occ
         gone |= seen & ~occ
         for m in iter_bits(present):
             if gid[m] == gid[t] and not forbid[t] >> m & 1:

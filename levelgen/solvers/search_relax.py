@@ -24,11 +24,6 @@ first such ``j``, see the ``stop`` cells of :func:`levelgen.reach.link_reach`):
   ``toward`` masks of :func:`levelgen.reach.link_reach`): by the same induction, no path to a
   cell of the kind goes through them.
 
-For explanations (:mod:`levelgen.solvers.search_explain`), a failed test also keeps what it
-*saw*: the cells of the tile's kind (present or not, any group) in its frontier, a superset of
-the cells it could link to.  When the run gets stuck, ``relax`` returns them for
-every stuck tile.
-
 A *run* lists, for each tile in the order it left, the tile it linked to (its witness), the
 support of that link, and the tile's bit (the replays' masks are unions of them).  In a child
 the parent's run is replayed: a step still holds when its witness is still a tile the tile
@@ -43,7 +38,7 @@ fails again; each *scan* goes through them in that order and tests every one wit
 cell freed since its last test, until a scan in which none leaves.  A tile with no such cell
 cannot leave (by the frontier fact), so which tiles leave, in which order and with which
 witness, depends only on which links hold when: not on how tight the frontiers are, nor on
-what the ``failed`` cache knows.  (Only ``seen`` can differ: it comes from the last test.)
+what the ``failed`` cache knows.
 
 The caller names the *suspect* tiles: at least every tile whose group or bans changed since
 the parent's run (the kinds the search decided on).  The closure removes whole groups, so any
@@ -95,9 +90,8 @@ class Run(list[Step]):
 #: What the relaxation needs of a tile's cell: the cells of its kind, its four neighbours, and
 #: the :func:`levelgen.reach.toward_masks` of its kind's cells (None: plain frontiers).
 TileCells = tuple[int, int, Toward | None]
-#: A deferred tile: (tile, the cells of its frontier not free at its last test, the cells of its
-#: kind it saw).
-Waiting = tuple[int, int, int]
+#: A deferred tile: (tile, the cells of its frontier not free at its last test).
+Waiting = tuple[int, int]
 
 
 def relax(
@@ -112,21 +106,20 @@ def relax(
     max_turns: int,
     stride: int,
     counter: list[int],
-    failed: dict[int, tuple[int, int, int, int]],
+    failed: dict[int, tuple[int, int, int]],
     linked: dict[int, tuple[int, int]],
     poll: Callable[[], None] | None = None,
-) -> tuple[Run, int, dict[int, int]]:
+) -> tuple[Run, int]:
     """The greedy relaxed run from the state (``occ`` tiles, ``free`` cells, groups ``gmask``
     of present tiles, ``gid`` the group of a tile, ``forbid`` the tiles a tile may not pair
     with, ``cells`` its :data:`TileCells`), replaying ``parent`` first; ``suspect`` masks the
     tiles whose parent steps must be checked one by one (see the module docstring: every
     other step's witness must still be a tile its tile may pair with).
 
-    Returns ``(run, stuck, seen)``: ``stuck`` is the mask of tiles that can never leave (0 when
-    every tile can; the run is then complete), ``seen`` maps each stuck tile to the cells of its
-    kind that its last test saw (a superset of those it can link to once every other tile has
-    left).  ``counter[0]`` counts link tests.  ``failed`` maps a tile to its last failed test,
-    ``(the cells of its frontier not free then, its frontier, targets, seen)``, and is read and
+    Returns ``(run, stuck)``: ``stuck`` is the mask of tiles that can never leave (0 when every
+    tile can; the run is then complete).  ``counter[0]`` counts link tests.  ``failed`` maps a
+    tile to its last failed test, ``(the cells of its frontier not free then, its frontier,
+    targets)``, and is read and
     updated: kept across states, it spares the test whenever none of those cells is free now
     and no target was added, which cannot link either.  ``linked`` maps a
     tile to its last successful test, ``(witness, support)``, likewise: while the witness is
@@ -149,7 +142,7 @@ def relax(
         if known is not None and not rfree & known[0] and not targets & ~known[2]:
             # It failed before with the same free cells around it and more targets.
             deferred |= bit
-            return t, known[1] & ~rfree, known[3]
+            return t, known[1] & ~rfree
         good = linked.get(t)
         if good is not None and targets >> good[0] & 1 and not good[1] & ~rfree:
             # A link it made before still has every cell of its support free.
@@ -161,12 +154,11 @@ def relax(
             poll()
         kind, around, toward = cells[t]
         if around & rfree:
-            # The kind's cells cost nothing extra: link_reach masks its hits only at the end.
-            seen, support, near = link_reach(bit, rfree, kind, max_turns, stride, toward, targets)
+            hits, support, near = link_reach(bit, rfree, kind, max_turns, stride, toward, targets)
+            hits &= targets
         else:
             # Boxed in: only an adjacent mate can link, along an empty path.
-            seen, support, near = around & kind, 0, around
-        hits = seen & targets
+            hits, support, near = around & targets, 0, around
         if hits:
             witness = (hits & -hits).bit_length() - 1
             run.append((t, witness, support, bit))
@@ -183,8 +175,8 @@ def relax(
             return None
         deferred |= bit
         blocked = near & ~rfree
-        failed[t] = (blocked, near, targets, seen)
-        return t, blocked, seen
+        failed[t] = (blocked, near, targets)
+        return t, blocked
 
     def try_leave(t: int, bit: int, targets: int) -> None:
         # Test the tile; when it cannot leave, it waits at the end of the line.
@@ -265,7 +257,7 @@ def relax(
                 # Known to fail, as in ``test`` (inlined: the commonest case while deferring).
                 deferred |= bit
                 blocked = known[1] & ~rfree
-                waiting.append((t, blocked, known[3]))
+                waiting.append((t, blocked))
                 near_any |= blocked
                 continue
             before = rfree
@@ -275,6 +267,4 @@ def relax(
     settle()
     counter[0] += tests
     # Every present tile either left or waits (a child's tiles were all in the parent's run).
-    stuck = occ & ~rfree
-    seen_by = {w[0]: w[2] for w in waiting if not rfree >> w[0] & 1} if stuck else {}
-    return run, stuck, seen_by
+    return run, occ & ~rfree
