@@ -147,13 +147,9 @@ class Engine(SearchState):
         s = lay.stride
         self.kinds = {b: self.kind_mask[g] for b, g in self.gid.items()}
         toward = [toward_masks(mask, s, (lay.height + 2) * s) for mask in self.kind_mask]
-        # The relaxation's table: kind cells, the four neighbours, toward masks.
+        # The relaxation's table: the four neighbours, toward masks.
         self.tile_cells: dict[int, TileCells] = {
-            b: (
-                self.kind_mask[g],
-                (1 << b + 1) | (1 << b - 1) | (1 << b + s) | (1 << b - s),
-                toward[g],
-            )
+            b: ((1 << b + 1) | (1 << b - 1) | (1 << b + s) | (1 << b - s), toward[g])
             for b, g in self.gid.items()
         }
         self.open_cells = self.free | self.occ
@@ -221,7 +217,7 @@ class Engine(SearchState):
             # the caches); plain frontiers may only change what the stuck tiles saw.
             cells = self.tile_cells
             slow = None if parent is None else self._run_relax(parent, -1, [0], True, cells)
-            plain_cells: dict[int, TileCells] = {t: (c[0], c[1], None) for t, c in cells.items()}
+            plain_cells: dict[int, TileCells] = {t: (c[0], None) for t, c in cells.items()}
             plain = self._run_relax(parent, suspect, [0], True, plain_cells)
         poll = self._poll if self.budget.should_stop is not None else None
         found = self._run_relax(parent, suspect, counter, False, self.tile_cells, poll)

@@ -28,10 +28,10 @@ A *run* lists, for each tile in the order it left, the tile it linked to (its wi
 support of that link, and the tile's bit (the replays' masks are unions of them).  In a child
 the parent's run is replayed: a step still holds when its witness is still a tile the tile
 may pair with and no cell of its support is held by a tile that has not left yet; otherwise
-the tile is tested again (or its last link anywhere, kept in
-the ``linked`` cache, is reused when its support is free), and deferred when it fails.  A
-deferred tile is tested again as soon as a cell of its frontier gets free, so that it holds
-up the later steps as little as possible.
+the tile is tested again (or its last link anywhere, kept in the ``linked`` cache, is reused
+when its support is free), and deferred when it fails.  A deferred tile is tested again as
+soon as a cell of its frontier gets free, so that it holds up the later steps as little as
+possible.
 
 The deferred tiles wait in the order they were first deferred and keep their place when a test
 fails again; each *scan* goes through them in that order and tests every one with a frontier
@@ -87,9 +87,9 @@ class Run(list[Step]):
             return self._replay
 
 
-#: What the relaxation needs of a tile's cell: the cells of its kind, its four neighbours, and
-#: the :func:`levelgen.reach.toward_masks` of its kind's cells (None: plain frontiers).
-TileCells = tuple[int, int, Toward | None]
+#: What the relaxation needs of a tile's cell: its four neighbours, and the
+#: :func:`levelgen.reach.toward_masks` of its kind's cells (None: plain frontiers).
+TileCells = tuple[int, Toward | None]
 #: A deferred tile: (tile, the cells of its frontier not free at its last test).
 Waiting = tuple[int, int]
 
@@ -119,11 +119,10 @@ def relax(
     Returns ``(run, stuck)``: ``stuck`` is the mask of tiles that can never leave (0 when every
     tile can; the run is then complete).  ``counter[0]`` counts link tests.  ``failed`` maps a
     tile to its last failed test, ``(the cells of its frontier not free then, its frontier,
-    targets)``, and is read and
-    updated: kept across states, it spares the test whenever none of those cells is free now
-    and no target was added, which cannot link either.  ``linked`` maps a
-    tile to its last successful test, ``(witness, support)``, likewise: while the witness is
-    still a target and the support is free, the link holds.  ``poll`` is called every
+    targets)``, and is read and updated: kept across states, it spares the test whenever none
+    of those cells is free now and no target was added, which cannot link either.  ``linked``
+    maps a tile to its last successful test, ``(witness, support)``, likewise: while the
+    witness is still a target and the support is free, the link holds.  ``poll`` is called every
     ``POLL_EVERY`` link tests (it may raise to stop a long run)."""
     rfree = free
     run = Run()
@@ -152,10 +151,12 @@ def relax(
         tests += 1
         if poll is not None and not tests % POLL_EVERY:
             poll()
-        kind, around, toward = cells[t]
+        around, toward = cells[t]
         if around & rfree:
-            hits, support, near = link_reach(bit, rfree, kind, max_turns, stride, toward, targets)
-            hits &= targets
+            # Stop at the fewest turns that reach a target (a smaller support).
+            hits, support, near = link_reach(
+                bit, rfree, targets, max_turns, stride, toward, stop=targets
+            )
         else:
             # Boxed in: only an adjacent mate can link, along an empty path.
             hits, support, near = around & targets, 0, around
