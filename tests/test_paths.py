@@ -105,12 +105,16 @@ def test_freeing_a_tile_outside_the_frontier_changes_no_link(
         assert set(reference_all(board.without(c), a, rules)) == before - {c}, (str(board), a, c)
 
 
-@settings(PROPERTY, max_examples=200)
-@given(
+#: Small boards with a few kinds, and a seeded random picker: the ``link_reach`` option tests.
+SMALL_KINDED = given(
     board=boards(max_width=10, max_height=6, max_kinds=6),
     rules=rules_st,
     pick=st.randoms(use_true_random=False),
 )
+
+
+@settings(PROPERTY, max_examples=200)
+@SMALL_KINDED
 def test_freeing_tiles_outside_the_narrowed_frontier_changes_no_link_to_the_kind(
     board: Board, rules: Rules, pick: object
 ) -> None:
@@ -140,11 +144,7 @@ def test_freeing_tiles_outside_the_narrowed_frontier_changes_no_link_to_the_kind
 
 
 @settings(PROPERTY, max_examples=200)
-@given(
-    board=boards(max_width=10, max_height=6, max_kinds=4),
-    rules=rules_st,
-    pick=st.randoms(use_true_random=False),
-)
+@SMALL_KINDED
 def test_stopping_at_the_first_hit_answers_for_the_fewest_turns(
     board: Board, rules: Rules, pick: object
 ) -> None:
