@@ -214,7 +214,7 @@ class Engine(SearchState):
         counter = [0]
         if CHECK_REPLAY:
             # The same run when every step is checked, and with plain frontiers (on copies of
-            # the caches); plain frontiers may only change what the stuck tiles saw.
+            # the caches).
             cells = self.tile_cells
             slow = None if parent is None else self._run_relax(parent, -1, [0], True, cells)
             plain_cells: dict[int, TileCells] = {t: (c[0], None) for t, c in cells.items()}
