@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from levelgen.solvers import search_engine
+from levelgen.solvers import search_engine, search_relax
 
 
 @pytest.fixture(autouse=True)
@@ -14,7 +14,7 @@ def _check_explanations() -> Iterator[None]:
     """Every explanation of a dead node the search solver finds is checked to hold there, and
     every relaxed run to be the one a replay checking each step would give."""
     search_engine.CHECK_EXPLANATIONS = True
-    search_engine.CHECK_REPLAY = True
+    search_relax.CHECK_REPLAY = True
     yield
     search_engine.CHECK_EXPLANATIONS = False
-    search_engine.CHECK_REPLAY = False
+    search_relax.CHECK_REPLAY = False

@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..board import Board, iter_bits
-from ..reach import toward_masks
 from ..rules import Rules
 from .base import Budget, SolveStats
 from .search_choice import Decision, choose_in_order, choose_tightest, luby
@@ -52,7 +51,7 @@ from .search_explain import (
     resolve,
 )
 from .search_nogoods import NogoodStore
-from .search_relax import Run, TileCells, relax
+from .search_relax import Relaxer, Run
 from .search_state import Action, Key, Pair, SearchState
 
 __all__ = [
@@ -82,10 +81,6 @@ BACKJUMP = True
 
 #: Tests set this to check that every explanation of a dead node holds at it.
 CHECK_EXPLANATIONS = False
-
-#: Tests set this to check that each relaxed run is the same as when every step of the
-#: parent's run is checked one by one (no stretch copied whole), and as with plain frontiers.
-CHECK_REPLAY = False
 
 #: Whether explanations of dead states are kept and looked up at later nodes (nogoods).
 NOGOODS = True
@@ -143,21 +138,13 @@ class Engine(SearchState):
         super().__init__(board, rules)
         self.budget = budget
         self.stats = stats
-        lay = board.layout
-        s = lay.stride
+        size = (board.height + 2) * self.stride
         self.kinds = {b: self.kind_mask[g] for b, g in self.gid.items()}
-        toward = [toward_masks(mask, s, (lay.height + 2) * s) for mask in self.kind_mask]
-        # The relaxation's table: the four neighbours, toward masks.
-        self.tile_cells: dict[int, TileCells] = {
-            b: ((1 << b + 1) | (1 << b - 1) | (1 << b + s) | (1 << b - s), toward[g])
-            for b, g in self.gid.items()
-        }
+        self.relaxer = Relaxer(self.kind_mask, self.gid, self.k, self.stride, size)
         self.open_cells = self.free | self.occ
         self.memo = DeadMemo()
         self.nogoods = NogoodStore(self.occ)
         self.root_run = Run()
-        self.failed: dict[int, tuple[int, int, int]] = {}
-        self.linked: dict[int, tuple[int, int]] = {}
         self.restart_base: int | None = RESTART_BASE
         self.rng: random.Random | None = None
         self.strategy = "order"
@@ -209,54 +196,17 @@ class Engine(SearchState):
     # ----- relaxation -------------------------------------------------------------------------
 
     def _relax(self, parent: Run | None, suspect: int = -1) -> tuple[Run, int]:
-        """The relaxed run (see :func:`relax`); ``suspect`` masks the tiles whose steps of
+        """The relaxed run (see :meth:`Relaxer.run`); ``suspect`` masks the tiles whose steps of
         ``parent`` must be checked one by one (-1: all)."""
         counter = [0]
-        if CHECK_REPLAY:
-            # The same run when every step is checked, and with plain frontiers (on copies of
-            # the caches).
-            cells = self.tile_cells
-            slow = None if parent is None else self._run_relax(parent, -1, [0], True, cells)
-            plain_cells: dict[int, TileCells] = {t: (c[0], None) for t, c in cells.items()}
-            plain = self._run_relax(parent, suspect, [0], True, plain_cells)
         poll = self._poll if self.budget.should_stop is not None else None
-        found = self._run_relax(parent, suspect, counter, False, self.tile_cells, poll)
-        if CHECK_REPLAY:
-            assert slow is None or found == slow, "copying stretches of the parent's run changed it"
-            assert found == plain, "tighter frontiers changed the run"
+        found = self.relaxer.run(
+            self.occ, self.free, self.gmask, self.gid, self.forbid, parent, suspect, counter, poll
+        )
         self.count["link_tests"] += counter[0]
         if parent is not None and counter[0] == 0:
             self.count["relax_replayed"] += 1
         return found
-
-    def _run_relax(
-        self,
-        parent: Run | None,
-        suspect: int,
-        counter: list[int],
-        copy_caches: bool,
-        cells: dict[int, TileCells],
-        poll: Callable[[], None] | None = None,
-    ) -> tuple[Run, int]:
-        failed, linked = self.failed, self.linked
-        if copy_caches:
-            failed, linked = dict(failed), dict(linked)
-        return relax(
-            self.occ,
-            self.free,
-            self.gmask,
-            self.gid,
-            self.forbid,
-            cells,
-            parent,
-            suspect,
-            self.k,
-            self.stride,
-            counter,
-            failed,
-            linked,
-            poll,
-        )
 
     def _suspect(self, dirty: list[int]) -> int:
         """The tiles whose steps of the parent's run must be checked one by one: those of the

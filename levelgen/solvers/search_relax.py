@@ -57,12 +57,16 @@ from itertools import accumulate
 from operator import itemgetter, or_
 
 from ..board import iter_bits
-from ..reach import Toward, link_reach
+from ..reach import Toward, link_reach, toward_masks
 
-__all__ = ["Run", "TileCells", "relax"]
+__all__ = ["CHECK_REPLAY", "Relaxer", "Run", "TileCells", "relax"]
 
 #: Link tests between two calls of ``relax``'s ``poll``.
 POLL_EVERY = 500
+
+#: Tests set this to check that each relaxed run is the same as when every step of the
+#: parent's run is checked one by one (no stretch copied whole), and as with plain frontiers.
+CHECK_REPLAY = False
 
 #: One step of a relaxed run: (tile, witness, support, the tile's bit).
 Step = tuple[int, int, int, int]
@@ -269,3 +273,81 @@ def relax(
     counter[0] += tests
     # Every present tile either left or waits (a child's tiles were all in the parent's run).
     return run, occ & ~rfree
+
+
+class Relaxer:
+    """The relaxed runs of one search: the table of the tiles' cells (:data:`TileCells`) and the
+    ``failed`` and ``linked`` caches of :func:`relax`, kept across the states of the search."""
+
+    def __init__(
+        self, kind_mask: list[int], gid: dict[int, int], max_turns: int, stride: int, size: int
+    ) -> None:
+        """For the tiles of ``gid`` (tile -> group, the groups of the kinds ``kind_mask``) on a
+        padded layout of ``size`` bits."""
+        toward = [toward_masks(mask, stride, size) for mask in kind_mask]
+        s = stride
+        self.cells: dict[int, TileCells] = {
+            b: ((1 << b + 1) | (1 << b - 1) | (1 << b + s) | (1 << b - s), toward[g])
+            for b, g in gid.items()
+        }
+        self.max_turns = max_turns
+        self.stride = stride
+        self.failed: dict[int, tuple[int, int, int]] = {}
+        self.linked: dict[int, tuple[int, int]] = {}
+
+    def run(
+        self,
+        occ: int,
+        free: int,
+        gmask: list[int],
+        gid: dict[int, int],
+        forbid: dict[int, int],
+        parent: Run | None,
+        suspect: int,
+        counter: list[int],
+        poll: Callable[[], None] | None = None,
+    ) -> tuple[Run, int]:
+        """:func:`relax` of the state, with this search's table and caches."""
+        state = (occ, free, gmask, gid, forbid)
+        if CHECK_REPLAY:
+            # The same run when every step is checked, and with plain frontiers (on copies of
+            # the caches).
+            slow = None if parent is None else self._run(state, parent, -1, [0], True, self.cells)
+            plain_cells: dict[int, TileCells] = {t: (c[0], None) for t, c in self.cells.items()}
+            plain = self._run(state, parent, suspect, [0], True, plain_cells)
+        found = self._run(state, parent, suspect, counter, False, self.cells, poll)
+        if CHECK_REPLAY:
+            assert slow is None or found == slow, "copying stretches of the parent's run changed it"
+            assert found == plain, "tighter frontiers changed the run"
+        return found
+
+    def _run(
+        self,
+        state: tuple[int, int, list[int], dict[int, int], dict[int, int]],
+        parent: Run | None,
+        suspect: int,
+        counter: list[int],
+        copy_caches: bool,
+        cells: dict[int, TileCells],
+        poll: Callable[[], None] | None = None,
+    ) -> tuple[Run, int]:
+        failed, linked = self.failed, self.linked
+        if copy_caches:
+            failed, linked = dict(failed), dict(linked)
+        occ, free, gmask, gid, forbid = state
+        return relax(
+            occ,
+            free,
+            gmask,
+            gid,
+            forbid,
+            cells,
+            parent,
+            suspect,
+            self.max_turns,
+            self.stride,
+            counter,
+            failed,
+            linked,
+            poll,
+        )
