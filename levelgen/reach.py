@@ -222,14 +222,10 @@ def link_reach(
         vp = v
         h = nh
         v = nv
-        if stop and (src | vp | h) & stop_h | (src | hp | v) & stop_v:
-            # A cell of ``stop`` is linkable with ``level`` turns (see hits_by_level): the
-            # answer for paths of at most that many turns.
-            xh = src | vp | h
-            xv = src | hp | v
-            frontier = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & ~src
-            return frontier & targets, h | v, frontier
-        if h == hp and v == vp:
+        # A fixed point, or a cell of ``stop`` linkable with ``level`` turns (see
+        # hits_by_level): the answer for paths of at most that many turns, plain frontier.
+        hit = stop and (src | vp | h) & stop_h | (src | hp | v) & stop_v
+        if hit or (h == hp and v == vp):
             toward = None
             break
         if level == max_turns:
