@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-import levelgen.cli
+import levelgen.cli.create
 import levelgen.solvers
 from levelgen import __version__
 from levelgen.cli import app
@@ -77,7 +77,7 @@ def test_create_without_seed_records_the_seed_it_drew(tmp_path: Path) -> None:
 
 
 def test_create_on_a_terminal_shows_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(levelgen.cli, "_stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(levelgen.cli.create, "stderr_is_terminal", lambda: True)
     result = run("create", "--size", "6x4", "--seed", "1", "--kinds", "3")
     assert result.exit_code == 0
     lines = result.stderr.splitlines()

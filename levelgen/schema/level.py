@@ -41,13 +41,13 @@ from pydantic import (
     field_validator,
 )
 
-from .board import Board
-from .geometry import MAX_SIDE, Pos
-from .level import GeneratorInfo, Level, Metrics
-from .moves import Move
-from .paths import path_from_corners
-from .rules import MAX_TURNS_LIMIT, Rules
-from .verify import Problem
+from ..board import Board
+from ..geometry import MAX_SIDE, Pos
+from ..level import GeneratorInfo, Level, Metrics
+from ..moves import Move
+from ..paths import path_from_corners
+from ..rules import MAX_TURNS_LIMIT, Rules
+from ..verify import Problem
 
 __all__ = [
     "FORMAT_VERSION",

@@ -19,11 +19,11 @@ import os
 from collections.abc import Mapping
 from typing import TextIO
 
-from .board import EMPTY, KIND_CHARS, WALL, Board
-from .geometry import Pos
-from .level import Level
-from .paths import Path
-from .rules import Rules
+from ..board import EMPTY, KIND_CHARS, WALL, Board
+from ..geometry import Pos
+from ..level import Level
+from ..paths import Path
+from ..rules import Rules
 
 __all__ = ["format_summary", "render_board", "use_color"]
 

@@ -1,0 +1,71 @@
+"""``levelgen show``: draw a level in the terminal."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from .common import (
+    EXIT_INVALID,
+    app,
+    core,
+    load,
+    show_problems,
+)
+
+# ----- show ------------------------------------------------------------------------------------
+
+
+@app.command()
+def show(
+    file: Annotated[
+        str, typer.Argument(help="A level file ('-': standard input).", metavar="FILE")
+    ],
+    step: Annotated[
+        int | None,
+        typer.Option(
+            help="Show the board before solution step N (counted from 0, as in /solution/N)"
+            " with that step's path drawn.",
+            metavar="N",
+        ),
+    ] = None,
+) -> None:
+    """Draw a level in the terminal: a glyph and colour per kind, holes, walls, the ring.
+
+    Colour only on a terminal, and never with NO_COLOR set.  Exit codes: 0 shown; 1 invalid
+    level (or its solution breaks before step N); 2 bad --step; 3 unreadable input.
+    """
+    from ..render import format_summary, render_board, use_color
+    from ..verify import replay
+
+    level = core(file, load(file), strict=False)
+    color = use_color(sys.stdout)
+    if step is None:
+        typer.echo(render_board(level.board, level.rules, color=color))
+        typer.echo(format_summary(level))
+        return
+    solution = level.solution or ()
+    if not solution:
+        raise typer.BadParameter(f"{file} has no solution to step through", param_hint="'--step'")
+    if not 0 <= step < len(solution):
+        raise typer.BadParameter(
+            f"{step} is not in 0..{len(solution) - 1} (the solution has {len(solution)} steps)",
+            param_hint="'--step'",
+        )
+    # Replaying a prefix ends with tiles left (pointer "/solution"): only step problems count.
+    problems = [
+        p for p in replay(level.board, level.rules, solution[:step]) if p.pointer != "/solution"
+    ]
+    if problems:
+        show_problems(file, problems)
+        raise typer.Exit(EXIT_INVALID)
+    board = level.board.without(*(p for move in solution[:step] for p in (move.a, move.b)))
+    move = solution[step]
+    typer.echo(render_board(board, level.rules, path=move.path, color=color))
+    turns, length = move.path.turns, move.path.length
+    typer.echo(
+        f"step {step} of {len(solution)}: kind {move.kind}, {move.a} and {move.b},"
+        f" {turns} turn{'s' * (turns != 1)}, {length} step{'s' * (length != 1)} long"
+    )

@@ -1,0 +1,196 @@
+"""``levelgen verify`` and ``levelgen solve``: check level files, solve hand-made ones."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from .common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    EXIT_UNREADABLE,
+    Method,
+    MethodOption,
+    OutputOption,
+    TimeLimitOption,
+    app,
+    budget,
+    core,
+    fail,
+    load,
+    problem_lines,
+    write,
+)
+
+if TYPE_CHECKING:
+    from ..level import Level
+    from ..verify import Problem
+
+
+# ----- verify ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Verdict:
+    """The outcome for one file of ``levelgen verify``."""
+
+    file: str
+    status: str
+    code: int
+    message: str = ""
+    problems: list[Problem] = field(default_factory=list)
+    deadlock: list[tuple[int, int]] = field(default_factory=list)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "status": self.status,
+            "exit_code": self.code,
+            "message": self.message,
+            "problems": [{"pointer": p.pointer, "reason": p.message} for p in self.problems],
+            "deadlock": [list(p) for p in self.deadlock],
+        }
+
+    def lines(self) -> list[str]:
+        out = problem_lines(self.file, self.problems)
+        if self.message:
+            out.append(f"{self.file}: {self.message}")
+        return out
+
+
+def _verify_one(source: str, method: Method, time_limit: float) -> Verdict:
+    """Read, check and replay (or solve) one level file."""
+    from ..render import format_summary
+    from ..schema import LevelFormatError, level_problems
+    from ..storage import ReadError, read_level
+    from ..verify import replay
+
+    try:
+        file = read_level(source)
+    except ReadError as exc:
+        status = "schema-invalid" if exc.is_format else "unreadable"
+        return Verdict(source, status, EXIT_UNREADABLE, problems=list(exc.problems))
+    problems = level_problems(file)
+    try:
+        level = file.to_core()
+    except LevelFormatError as exc:
+        return Verdict(source, "invalid", EXIT_INVALID, problems=[*problems, *exc.problems])
+    if level.solution is not None:
+        problems.extend(replay(level.board, level.rules, level.solution))
+        if not problems and level.metrics is not None:
+            from ..difficulty import metrics_problems
+
+            problems = metrics_problems(level.board, level.rules, level.solution, level.metrics)
+        if problems:
+            return Verdict(source, "invalid", EXIT_INVALID, problems=problems)
+        summary = format_summary(level)
+        return Verdict(source, "ok", EXIT_OK, f"ok: solution replayed ({summary})")
+    if problems:
+        return Verdict(source, "invalid", EXIT_INVALID, problems=problems)
+    return _solve_verdict(source, level, method, time_limit)
+
+
+def _solve_verdict(source: str, level: Level, method: Method, time_limit: float) -> Verdict:
+    from ..solvers import SolveStatus, solve
+
+    result = solve(level.board, level.rules, budget=budget(time_limit), method=method.value)
+    if result.status is SolveStatus.SOLVED:
+        steps = len(result.moves or ())
+        return Verdict(
+            source, "solvable", EXIT_OK, f"solvable: a solution of {steps} steps was found"
+        )
+    if result.status is SolveStatus.UNSOLVABLE:
+        core = [(p.x, p.y) for p in result.deadlock]
+        text = f"unsolvable: {result.reason}" if result.reason else "unsolvable"
+        if core:
+            text += "; deadlock core: " + ", ".join(f"[{x}, {y}]" for x, y in core)
+        return Verdict(source, "unsolvable", EXIT_INVALID, text, deadlock=core)
+    reason = f": {result.reason}" if result.reason else ""
+    return Verdict(
+        source, "undecided", EXIT_UNDECIDED, f"undecided within {time_limit:g} s{reason}"
+    )
+
+
+#: Which exit code wins when several files are verified: the most serious.
+_SEVERITY = (EXIT_OK, EXIT_UNDECIDED, EXIT_INVALID, EXIT_UNREADABLE)
+
+
+@app.command()
+def verify(
+    files: Annotated[
+        list[str], typer.Argument(help="Level files ('-': standard input).", metavar="FILE")
+    ],
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object with a verdict per file.")
+    ] = False,
+    method: MethodOption = Method.auto,
+    time_limit: TimeLimitOption = 10.0,
+) -> None:
+    """Check level files: structure, then the solution replayed step by step.
+
+    A level without a solution is solved and reported solvable, unsolvable (with the deadlock
+    core) or undecided.  Each problem is printed as FILE: /json/pointer: reason.  Exit codes:
+    0 all ok or solvable; 1 some level invalid or unsolvable; 3 some file unreadable or not a
+    level file; 4 some level undecided (with several files, the most serious code: 3, 1, 4).
+    """
+    verdicts = [_verify_one(source, method, time_limit) for source in files]
+    if json_output:
+        code = max((v.code for v in verdicts), key=_SEVERITY.index)
+        report = {"exit_code": code, "files": [v.to_data() for v in verdicts]}
+        typer.echo(json.dumps(report, indent=2))
+    else:
+        for v in verdicts:
+            for line in v.lines():
+                typer.echo(line)
+    raise typer.Exit(max((v.code for v in verdicts), key=_SEVERITY.index))
+
+
+# ----- solve -----------------------------------------------------------------------------------
+
+
+@app.command("solve")
+def solve_command(
+    file: Annotated[
+        str, typer.Argument(help="A level file ('-': standard input).", metavar="FILE")
+    ],
+    output: OutputOption = "-",
+    method: MethodOption = Method.auto,
+    time_limit: TimeLimitOption = 10.0,
+) -> None:
+    """Solve a hand-made level and write it with its solution and metrics.
+
+    Any solution already in the file is replaced.  Exit codes: 0 solved and written;
+    1 unsolvable (the reason and the deadlock core are printed) or invalid; 3 unreadable input;
+    4 undecided within the time limit.
+    """
+    from ..difficulty import solution_metrics
+    from ..level import Level
+    from ..solvers import SolveStatus, solve
+
+    level = core(file, load(file))
+    result = solve(level.board, level.rules, budget=budget(time_limit), method=method.value)
+    if result.status is SolveStatus.UNSOLVABLE:
+        text = f"{file}: unsolvable: {result.reason or 'no removal order clears the board'}"
+        if result.deadlock:
+            text += "; deadlock core: " + ", ".join(str(p) for p in result.deadlock)
+        fail(EXIT_INVALID, text)
+    if result.status is SolveStatus.UNKNOWN:
+        reason = f": {result.reason}" if result.reason else ""
+        fail(EXIT_UNDECIDED, f"{file}: undecided within {time_limit:g} s{reason}")
+    moves = result.moves or ()
+    solved = Level(
+        level.board,
+        level.rules,
+        moves,
+        solution_metrics(level.board, level.rules, moves),
+        level.generator,
+    )
+    write(solved, output)
+    if output != "-":
+        from ..render import format_summary
+
+        typer.echo(format_summary(solved, output), err=True)
