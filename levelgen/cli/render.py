@@ -4,6 +4,8 @@ the browser player, and exports for game engines.  Thin commands over :mod:`leve
 
 from __future__ import annotations
 
+import json
+from enum import StrEnum
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING, Annotated
 
@@ -156,3 +158,129 @@ def render(
             drawn = None
     scene = board_scene(board, level.rules, path=drawn, cell_size=cell_size)
     write_output(_picture(scene, suffix), output, no_clobber=no_clobber)
+
+
+# ----- export ----------------------------------------------------------------------------------
+
+
+class ExportFormat(StrEnum):
+    """What ``levelgen export`` writes."""
+
+    tiled = "tiled"
+    csv = "csv"
+    json_grid = "json-grid"
+
+
+_SUFFIXES = {
+    ExportFormat.tiled: (".tmj", ".json"),
+    ExportFormat.csv: (".csv",),
+    ExportFormat.json_grid: (".json",),
+}
+
+
+def _json_bytes(data: object) -> bytes:
+    return (json.dumps(data, indent=2) + "\n").encode("utf-8")
+
+
+def _export_files(
+    level: Level, form: ExportFormat, stem: str, *, tileset: str, level_file: str | None
+) -> list[tuple[str, bytes]]:
+    """(file name, bytes) of one level's export; ``stem`` names the files."""
+    from ..export import grid_csv, grid_json, map_data
+
+    if form is ExportFormat.csv:
+        return [(f"{stem}.csv", grid_csv(level).encode("utf-8"))]
+    if form is ExportFormat.json_grid:
+        return [(f"{stem}.json", grid_json(level).encode("utf-8"))]
+    data = map_data(level, tileset=tileset, level_file=level_file)
+    return [(f"{stem}.tmj", _json_bytes(data))]
+
+
+def _tileset_files(stem: str, max_kind: int) -> list[tuple[str, bytes]]:
+    from ..export import tileset_data, tileset_png
+
+    data = tileset_data(max_kind, image=f"{stem}.png")
+    return [(f"{stem}.png", tileset_png(max_kind)), (f"{stem}.tsj", _json_bytes(data))]
+
+
+def _write_all(folder: FilePath, files: list[tuple[str, bytes]], no_clobber: bool) -> None:
+    if no_clobber:
+        for name, _ in files:
+            if (folder / name).exists():
+                fail(EXIT_UNREADABLE, f"levelgen: {folder / name} exists (--no-clobber)")
+    for name, data in files:  # the tileset first, the maps that name it last
+        write_output(data, str(folder / name), no_clobber=no_clobber)
+
+
+@app.command()
+def export(
+    source: Annotated[
+        str,
+        typer.Argument(
+            help="A level file ('-': standard input) or a pack directory.",
+            metavar="FILE|PACK_DIR",
+        ),
+    ],
+    form: Annotated[
+        ExportFormat,
+        typer.Option(
+            "--format",
+            help="tiled (a Tiled .tmj map, its .tsj tileset and PNG beside it), csv (one line"
+            " per board row) or json-grid (the grid, the rules and the id).",
+        ),
+    ],
+    output: Annotated[
+        str,
+        typer.Option(
+            "-o",
+            "--output",
+            help="The file to write (a pack: the directory to write into).",
+            metavar="OUT",
+        ),
+    ],
+    no_clobber: NoClobberOption = False,
+) -> None:
+    """Export a level, or every level of a pack, for game engines.
+
+    Tiled maps hold one tile layer (gid 0 a hole, 1 a wall, k + 1 kind k) and the level's id
+    and rules as map properties; a pack's maps share one tileset.  Exit codes: 0 written;
+    1 invalid level; 2 bad option; 3 unreadable input or output not written.
+    """
+    if source != "-" and FilePath(source).is_dir():
+        _export_pack(source, form, FilePath(output), no_clobber)
+        return
+    level = core(source, load(source), strict=False)
+    out = FilePath(output)
+    if output == "-" or out.is_dir() or output.endswith(("/", "\\")):
+        raise typer.BadParameter(f"{output!r} must name a file", param_hint="'-o' / '--output'")
+    _suffix(output, _SUFFIXES[form])
+    files = _export_files(level, form, out.stem, tileset=f"{out.stem}.tsj", level_file=None)
+    files = [(out.name, files[0][1])]  # the name asked for (a .tmj map may be .json)
+    if form is ExportFormat.tiled:
+        files = _tileset_files(out.stem, max(1, *level.board.cells)) + files
+    _write_all(out.parent, files, no_clobber)
+
+
+def _export_pack(folder: str, form: ExportFormat, out: FilePath, no_clobber: bool) -> None:
+    from ..render.sheet import PackError, read_pack
+    from ..storage import ReadError
+
+    try:
+        entries = read_pack(folder)
+    except (PackError, ReadError) as exc:
+        show_problems(exc.source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(EXIT_UNREADABLE, f"levelgen: cannot make {out}: {exc.strerror or exc}")
+    files: list[tuple[str, bytes]] = []
+    if form is ExportFormat.tiled:
+        top = max(max(e.level.board.cells) for e in entries)
+        files += _tileset_files("tileset", max(1, top))
+    for entry in entries:
+        stem = FilePath(entry.file).stem
+        files += _export_files(
+            entry.level, form, stem, tileset="tileset.tsj", level_file=entry.file
+        )
+    _write_all(out, files, no_clobber)

@@ -37,6 +37,7 @@ __all__ = [
     "Shape",
     "Text",
     "board_scene",
+    "cell_shapes",
     "kind_glyph",
     "kind_style",
     "render_svg",
@@ -143,9 +144,11 @@ def kind_style(kind: int) -> tuple[str, str]:
     return fill, ink
 
 
-def _cell_items(board: Board, x: int, y: int, px: int, py: int, cs: int) -> list[Shape]:
-    value = board[x, y]
-    where = (("data-x", str(x)), ("data-y", str(y)))
+def cell_shapes(
+    value: int, px: int, py: int, cs: int, where: tuple[tuple[str, str], ...] = ()
+) -> list[Shape]:
+    """The shapes of one cell holding ``value`` (a kind, ``EMPTY`` or ``WALL``) whose top left
+    corner is pixel ``(px, py)``; ``where`` adds attributes (``data-x``, ``data-y``)."""
     gap = max(1, cs // 16)
     if value == EMPTY:
         return [
@@ -239,7 +242,8 @@ def board_scene(
             items.append(Text(margin // 2 + 1, oy + y * cs + cs // 2, str(y), size, "#555555"))
     for y in range(h):
         for x in range(w):
-            items.extend(_cell_items(board, x, y, ox + x * cs, oy + y * cs, cs))
+            where = (("data-x", str(x)), ("data-y", str(y)))
+            items.extend(cell_shapes(board[x, y], ox + x * cs, oy + y * cs, cs, where))
     if path is not None:
         items.extend(_path_items(path, ox, oy, cs))
     size_text = f"{w}x{h}"
