@@ -91,9 +91,16 @@ def _render_pack(folder: str, output: str, no_clobber: bool) -> None:
 
 
 def _picture(scene: object, suffix: str) -> bytes:
+    from ..render.png import MAX_PIXELS
     from ..render.svg import Scene, scene_to_svg
 
     assert isinstance(scene, Scene)
+    if scene.width * scene.height > MAX_PIXELS:
+        raise typer.BadParameter(
+            f"the picture would be {scene.width}x{scene.height} pixels, more than"
+            f" {MAX_PIXELS // 1_000_000} million: choose a smaller cell size",
+            param_hint="'--cell-size'",
+        )
     if suffix == ".svg":
         return scene_to_svg(scene).encode("utf-8")
     from ..render.png import scene_to_png
