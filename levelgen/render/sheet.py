@@ -180,10 +180,10 @@ def sheet_scene(
     """The sheet: the difficulty plot, then the thumbnails in rows of ``COLUMNS``."""
     if not entries:
         raise ValueError("a sheet needs at least one level")
-    thumbs = [
-        board_scene(e.level.board, e.level.rules, cell_size=cell_size, labels=False)
-        for e in entries
-    ]
+    thumbs = []
+    for e in entries:  # large boards get smaller cells: thumbnails stay about 200 pixels wide
+        cells = max(4, min(cell_size, 200 // (max(e.level.board.width, e.level.board.height) + 2)))
+        thumbs.append(board_scene(e.level.board, e.level.rules, cell_size=cells, labels=False))
     box_w = max(max(t.width for t in thumbs), 190) + 16
     box_h = max(t.height for t in thumbs) + 40
     columns = min(COLUMNS, len(entries))
