@@ -326,6 +326,7 @@ def test_api_hint_and_shuffle(page: Any) -> None:
             ),
             (503, {"detail": "busy"}),
             (200, {"status": "lost"}),
+            (200, {"status": "undecided", "reason": "out of time"}),
         ]
     )
     html = build_player_html(level, api_base="")
@@ -369,4 +370,7 @@ def test_api_hint_and_shuffle(page: Any) -> None:
     assert "busy" in page.text_content("#message")
     page.keyboard.press("h")
     expect(page.locator("#message")).to_contain_text("No safe move")
-    assert len(bodies) == 4
+    page.click("#shuffle")
+    expect(page.locator("#message")).to_contain_text("no new board (undecided: out of time)")
+    assert page.evaluate("window.levelgenPlayer.grid") == level.board.grid()
+    assert len(bodies) == 5

@@ -267,6 +267,10 @@
       const data = await call("shuffle");
       const level = data.level && typeof data.level === "object" ? data.level : data;
       const rows = rowsOf(level.board);
+      if (!rows && typeof data.status === "string") { // an answer without a board: say why
+        const why = data.reason || data.message || data.detail;
+        throw new Error(`no new board (${data.status}${why ? `: ${why}` : ""})`);
+      }
       if (!rows || rows.length !== H || rows.some((r) => !Array.isArray(r) || r.length !== W)) {
         throw new Error("the answer has no board of this size");
       }
