@@ -18,7 +18,7 @@
   let solution = cfg.solution || [];
   let base = start; // the grid the certificate in `solution` starts from
   let history = [], selected = null, cursor = [0, 0], replay = null, hintPair = null;
-  let flash = null, flashTimer = null, refusedPair = null;
+  let flash = null, flashTimer = null, refusedPair = null, countedFor = null, movesNow = 0;
   const $ = (id) => document.getElementById(id);
   const board = $("board"), message = $("message");
 
@@ -102,7 +102,12 @@
 
   function counters() {
     const tiles = tileCount();
-    const moves = tiles ? LinkupPaths.legalPairs(grid, rules.max_turns, rules.outside).length : 0;
+    const key = grid.join(";"); // legal moves are counted again only when the board changed
+    if (key !== countedFor) {
+      countedFor = key;
+      movesNow = tiles ? LinkupPaths.legalPairs(grid, rules.max_turns, rules.outside).length : 0;
+    }
+    const moves = movesNow;
     $("tiles").textContent = tiles;
     $("moves").textContent = moves;
     $("played").textContent = history.filter((e) => !e.shuffle).length;
