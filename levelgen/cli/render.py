@@ -332,7 +332,9 @@ def play(
             param_hint="'--api-base'",
         )
     level = core(source, load(source), strict=False)
-    title = f"Link-up {level.board.width}x{level.board.height}: {FilePath(source).name}"
+    title = f"Link-up {level.board.width}x{level.board.height}" + (
+        "" if source == "-" else f": {FilePath(source).name}"
+    )
     try:
         page = build_player_html(level, api_base=api_base, title=title)
     except ValueError as exc:
