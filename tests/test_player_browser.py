@@ -16,6 +16,7 @@ import json
 import os
 import random
 import shutil
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -58,7 +59,8 @@ def _chromium() -> str | None:
 def _missing(reason: str) -> None:
     if os.environ.get("LEVELGEN_REQUIRE_BROWSER") == "1":
         pytest.fail(f"browser tests required but {reason}")
-    print(f"\nbrowser tests skipped: {reason}")  # shown with -s; the skip reason with -rs
+    # The reason shows in the warnings summary of every run (and with -rs in the skip list).
+    warnings.warn(f"browser tests skipped: {reason}", UserWarning, stacklevel=2)
     pytest.skip(reason)
 
 
