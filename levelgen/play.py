@@ -35,7 +35,7 @@ from .board import Board, iter_bits
 from .geometry import Pos
 from .moves import Move, legal_pairs
 from .paths import find_link
-from .reach import link_hits, linkable_mask
+from .reach import link_hits, link_hits_by_level
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -90,6 +90,11 @@ class Game:
         self._pairs: set[tuple[int, int]] = set(
             legal_pairs(self._kinds.values(), self._free, self.rules.max_turns, self._stride)
         )
+        #: For each tile with a link, the mask of the tiles it links to (the same pairs).
+        self._partners: dict[int, int] = {}
+        for a, b in self._pairs:
+            self._partners[a] = self._partners.get(a, 0) | (1 << b)
+            self._partners[b] = self._partners.get(b, 0) | (1 << a)
 
     # ----- the position -----------------------------------------------------------------------
 
@@ -159,16 +164,32 @@ class Game:
             )
         return None
 
-    def play(self, a: Pos, b: Pos) -> Move:
-        """Remove the tiles at ``a`` and ``b``; returns the move with its best path.
-        ``IllegalMove`` saying why when the move is not legal now."""
+    def checked(self, a: Pos, b: Pos) -> Move:
+        """The move ``a``-``b`` with its best path now, without playing it.  ``IllegalMove``
+        saying why when it is not legal now."""
         a, b = Pos(*a), Pos(*b)
         problem = self.check(a, b)
         if problem is not None:
             raise IllegalMove(problem)
-        move = self._move(a, b)
+        return self._move(a, b)
+
+    def play(self, a: Pos, b: Pos) -> Move:
+        """Remove the tiles at ``a`` and ``b``; returns the move with its best path.
+        ``IllegalMove`` saying why when the move is not legal now."""
+        move = self.checked(a, b)
         self._apply(move)
         return move
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` as given by :meth:`checked` or :meth:`legal_moves` at this position
+        (its path is recorded as given).  ``IllegalMove`` when its cells are not a legal pair
+        of its kind now."""
+        problem = self.check(move.a, move.b)
+        if problem is None and self._cells[move.a.y * self._width + move.a.x] != move.kind:
+            problem = f"the cells hold kind {self._cells[move.a.y * self._width + move.a.x]}"
+        if problem is not None:
+            raise IllegalMove(problem)
+        self._apply(move)
 
     def play_all(self, moves: Iterable[tuple[Pos, Pos]]) -> None:
         """Play several moves in order (``IllegalMove`` at the first illegal one, the moves
@@ -180,8 +201,14 @@ class Game:
         lay, stride, k = self._lay, self._stride, self.rules.max_turns
         x, y = lay.bit(*move.a), lay.bit(*move.b)
         pair = (1 << x) | (1 << y)
-        lost = [p for p in self._pairs if p[0] in (x, y) or p[1] in (x, y)]
-        self._pairs.difference_update(lost)
+        partners = self._partners
+        lost = [(min(x, u), max(x, u)) for u in iter_bits(partners.pop(x, 0))]
+        lost += [(min(y, u), max(y, u)) for u in iter_bits(partners.pop(y, 0)) if u != x]
+        for a, b in lost:
+            self._pairs.discard((a, b))
+            for end, other in ((a, b), (b, a)):
+                if end in partners:
+                    partners[end] &= ~(1 << other)
         step = _Step(move, lost)
         self._steps.append(step)
         kind = self._kind_at[x]
@@ -196,22 +223,31 @@ class Game:
         occ, free = self._occupied, self._free
         if not occ:
             return
-        # Tiles with a path of at most k turns to a freed cell: the only possible new ends.
-        near = linkable_mask(pair, free, occ, k, stride)
+        # A new link runs through a freed cell; its two halves have at most k turns together,
+        # so one end reaches a freed cell with at most k // 2 turns and the other with at most
+        # k: only the first are asked, and only about the second.
+        # More exactly, an end reaching a freed cell with j turns (and no fewer) pairs only
+        # with tiles reaching one with at most k - j turns.
+        near = link_hits_by_level(pair, free, occ, k, stride)
         gained = step.gained
         kind_at, kinds, pairs = self._kind_at, self._kinds, self._pairs
-        rest = near
+        rest = near[k // 2]
         while rest:
             low = rest & -rest
             rest ^= low
-            targets = kinds[kind_at[low.bit_length() - 1]] & rest
+            a = low.bit_length() - 1
+            j = 0
+            while not near[j] & low:
+                j += 1
+            targets = kinds[kind_at[a]] & near[k - j] & ~low & ~partners.get(a, 0)
             if not targets:
                 continue
-            a = low.bit_length() - 1
             for b in iter_bits(link_hits(low, free, targets, k, stride)):
-                if (a, b) not in pairs:
-                    pairs.add((a, b))
-                    gained.append((a, b))
+                new = (a, b) if a < b else (b, a)
+                pairs.add(new)
+                gained.append(new)
+                partners[a] = partners.get(a, 0) | (1 << b)
+                partners[b] = partners.get(b, 0) | low
 
     def undo(self) -> Move:
         """Take back the last move; returns it.  ``IndexError`` when nothing was played."""
@@ -228,8 +264,15 @@ class Game:
         self._cells[move.a.y * w + move.a.x] = self._cells[move.b.y * w + move.b.x] = move.kind
         self._occupied |= pair
         self._free &= ~pair
-        self._pairs.difference_update(step.gained)
-        self._pairs.update(step.lost)
+        partners = self._partners
+        for a, b in step.gained:
+            self._pairs.discard((a, b))
+            partners[a] &= ~(1 << b)
+            partners[b] &= ~(1 << a)
+        for a, b in step.lost:
+            self._pairs.add((a, b))
+            partners[a] = partners.get(a, 0) | (1 << b)
+            partners[b] = partners.get(b, 0) | (1 << a)
         return move
 
     # ----- hints and shuffles -----------------------------------------------------------------

@@ -31,6 +31,7 @@ __all__ = [
     "hits_by_level",
     "levels",
     "link_hits",
+    "link_hits_by_level",
     "link_reach",
     "linkable_mask",
     "ray_h",
@@ -325,6 +326,31 @@ def link_hits(src: int, free: int, targets: int, max_turns: int, stride: int) ->
         if hit == targets or level == max_turns or (h == hp and v == vp):
             return hit & ~src
         level += 1
+        hseeds, vseeds = v & ~vp, h & ~hp
+
+
+def link_hits_by_level(src: int, free: int, targets: int, max_turns: int, stride: int) -> list[int]:
+    """``out[t]``: the cells of ``targets`` linkable from the cells of ``src`` with at most
+    ``t`` turns, for ``t = 0 .. max_turns`` (:func:`levels` and :func:`hits_by_level` fused;
+    after a fixed point the last answer repeats)."""
+    out: list[int] = []
+    h = v = hp = vp = 0
+    hseeds = vseeds = src
+    while True:
+        nh = h
+        if hseeds:
+            nh |= ray_h(hseeds, free)
+        nv = v
+        if vseeds:
+            nv |= ray_v(vseeds, free, stride)
+        hp, vp, h, v = h, v, nh, nv
+        xh = src | vp | h
+        xv = src | hp | v
+        out.append(((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src)
+        if len(out) > max_turns:
+            return out
+        if h == hp and v == vp:
+            return out + [out[-1]] * (max_turns + 1 - len(out))
         hseeds, vseeds = v & ~vp, h & ~hp
 
 
