@@ -6,11 +6,12 @@ start.  It is pure (no I/O, no clock, no global random): budgets and seeds are p
 The live move list.  The set of linkable same-kind pairs is kept up to date after each move
 instead of being recomputed.  Without gravity a removal only adds links (monotonicity, see
 :mod:`levelgen.rules`), and a new link must run through one of the two freed cells.  Both ends
-of such a link then reach a freed cell with at most ``max_turns`` turns, so they are among the
-tiles a path from the freed cells reaches (one bit-parallel fill from both cells at once, as in
-:mod:`levelgen.playout`); only those tiles are asked again, and only about each other.  The
-pairs of the two removed tiles leave the set.  Each move records what it took out and put in,
-so ``undo()`` restores the set exactly.
+of such a link then reach a freed cell, one with ``j <= max_turns // 2`` turns and the other
+with at most ``max_turns - j``, so they are among the tiles a path from the freed cells reaches
+(one bit-parallel fill from both cells at once, level by level, as in :mod:`levelgen.playout`);
+only the first are asked again, only about the second, and only about tiles of their kind they
+do not link to yet.  The pairs of the two removed tiles leave the set.  Each move records what
+it took out and put in, so ``undo()`` restores the set exactly.
 
 Hints (:meth:`Game.hint`, see :mod:`levelgen.play_hint`) and shuffles (:meth:`Game.shuffle`,
 see :mod:`levelgen.play_shuffle`) work on the current position; a hint of a lost game also
