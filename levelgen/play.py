@@ -255,7 +255,8 @@ class Game:
             while not near[j] & low:
                 j += 1
             if j:
-                targets &= near[k - j]
+                # Partners reaching a freed cell with fewer turns asked about this tile.
+                targets &= near[k - j] & ~near[j - 1]
             mates = partners.get(a, 0)
             if mates:
                 targets &= ~mates
