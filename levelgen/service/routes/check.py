@@ -1,0 +1,95 @@
+"""``POST /v1/verify`` and ``POST /v1/solve``: stateless checks of a level in the body.
+
+The body is a level file, bare or in an envelope with ``method`` and ``time_limit`` (capped by
+the server's maximum; running out ends as ``undecided``).  The answers are those of the CLI:
+verdicts are 200s; only a body that is not a level file is an error (400 / 422 with the
+pointer)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from ..deps import json_bytes, run_task, settings_of
+from ..models import EXAMPLE_LEVEL, SolveAnswer, VerifyReport
+from ..problems import problem_responses
+from ..tasks import task_solve, task_verify
+
+router = APIRouter(prefix="/v1", tags=["check"])
+
+
+def document_body(description: str) -> dict[str, Any]:
+    """The OpenAPI request body of a level document (bare, or in an envelope)."""
+    return {
+        "requestBody": {
+            "required": True,
+            "description": description,
+            "content": {
+                "application/json": {
+                    "schema": {
+                        "anyOf": [
+                            {"$ref": "#/components/schemas/LevelFile"},
+                            {"$ref": "#/components/schemas/LevelEnvelope"},
+                        ]
+                    },
+                    "examples": {
+                        "level": {"summary": "A bare level file", "value": EXAMPLE_LEVEL},
+                        "envelope": {
+                            "summary": "A level with solver options",
+                            "value": {"level": EXAMPLE_LEVEL, "method": "search", "time_limit": 2},
+                        },
+                    },
+                }
+            },
+        }
+    }
+
+
+async def _body(request: Request) -> bytes:
+    return await request.body()
+
+
+@router.post(
+    "/verify",
+    summary="Verify a level: replay its solution, or solve it",
+    description="Answers what `levelgen verify --json` prints for one file.",
+    response_class=Response,
+    responses={200: {"model": VerifyReport}, **problem_responses(400, 413, 422, 429, 503)},
+    openapi_extra=document_body("A level file, or {level, method, time_limit}."),
+)
+async def verify(request: Request) -> Response:
+    settings = settings_of(request)
+    body = await _body(request)
+    result = await run_task(
+        request,
+        task_verify,
+        body,
+        settings.max_side,
+        settings.default_time_limit,
+        settings.max_time_limit,
+    )
+    return json_bytes(result.body)
+
+
+@router.post(
+    "/solve",
+    summary="Solve a hand-made level",
+    description="The level with a solution and metrics, or the verdict saying why not.",
+    response_class=Response,
+    responses={200: {"model": SolveAnswer}, **problem_responses(400, 413, 422, 429, 503)},
+    openapi_extra=document_body("A level file, or {level, method, time_limit}."),
+)
+async def solve(request: Request) -> Response:
+    settings = settings_of(request)
+    body = await _body(request)
+    result = await run_task(
+        request,
+        task_solve,
+        body,
+        settings.max_side,
+        settings.default_time_limit,
+        settings.max_time_limit,
+    )
+    return json_bytes(result.body)
