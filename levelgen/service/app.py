@@ -25,7 +25,7 @@ from starlette.concurrency import run_in_threadpool
 
 from .. import __version__
 from ..schema import LevelFile
-from .middleware import AccessLog, BodyLimit
+from .middleware import AccessLog, BodyLimit, log_event
 from .problems import Problem, install_problem_handlers
 from .routes import check, health, levels
 from .settings import Settings
@@ -45,6 +45,16 @@ class LevelEnvelope(BaseModel):
     time_limit: float = Field(default=5.0, gt=0, description="Capped by the server's maximum.")
 
 
+def _safe_url(url: str) -> str:
+    """``url`` without its password, for the log."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "?"
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The service for ``settings`` (default: from the ``LEVELGEN_*`` environment)."""
     settings = settings or Settings()
@@ -55,11 +65,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         pool = WorkPool(settings.workers, settings.queue_limit, settings.client_limit)
         await run_in_threadpool(pool.start)
         app.state.store, app.state.pool = store, pool
+        log_event("started", workers=settings.workers, db=_safe_url(settings.db))
         try:
             yield
         finally:
             await run_in_threadpool(pool.shutdown)
             await run_in_threadpool(store.close)
+            log_event("stopped")
 
     app = FastAPI(
         title="levelgen",

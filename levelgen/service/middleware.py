@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .problems import ProblemError
 
-__all__ = ["AccessLog", "BodyLimit", "access_logger"]
+__all__ = ["AccessLog", "BodyLimit", "access_logger", "log_event"]
 
 _TOKEN = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 
@@ -40,6 +40,12 @@ def access_logger() -> logging.Logger:
         logger.setLevel(logging.INFO)
         logger.propagate = False
     return logger
+
+
+def log_event(event: str, **fields: Any) -> None:
+    """One JSON line for a service event (start, stop) in the access log."""
+    record = {"ts": datetime.now(UTC).isoformat(timespec="milliseconds"), "event": event}
+    access_logger().info(json.dumps({**record, **fields}, separators=(",", ":")))
 
 
 class AccessLog:
