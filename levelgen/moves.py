@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .board import Board, iter_bits
 from .geometry import Pos
 from .paths import Path, find_path
-from .reach import linkable_mask
+from .reach import link_hits
 from .rules import Rules
 
 __all__ = ["Move", "apply_move", "legal_moves", "legal_pairs"]
@@ -33,18 +33,35 @@ def legal_pairs(
     kind_masks: Iterable[int], free: int, max_turns: int, stride: int
 ) -> list[tuple[int, int]]:
     """Every linkable same-kind pair as bit indices ``(a, b)`` with ``a < b``, kinds in the
-    given order and pairs in bit order inside a kind."""
+    given order and pairs in bit order inside a kind.
+
+    Only *exposed* tiles (with a free neighbour) are asked with the reachability fill: a path
+    with an interior leaves its first tile through a free neighbour and enters its last tile
+    from one, so a tile with no free neighbour links exactly to its same-kind neighbours, and
+    an exposed tile to its same-kind neighbours and to some of the other exposed tiles of its
+    kind.  When that leaves only neighbours to ask about, no fill is needed either."""
+    masks = list(kind_masks)
+    occupied = 0
+    for mask in masks:
+        occupied |= mask
+    exposed = occupied & ((free << 1) | (free >> 1) | (free << stride) | (free >> stride))
     out: list[tuple[int, int]] = []
-    for mask in kind_masks:
+    for mask in masks:
         rest = mask
         while rest:
             low = rest & -rest
             rest ^= low
             if not rest:
                 break
-            hit = linkable_mask(low, free, rest, max_turns, stride)
-            a = low.bit_length() - 1
-            out.extend((a, b) for b in iter_bits(hit))
+            near = ((low << 1) | (low >> 1) | (low << stride) | (low >> stride)) & rest
+            if low & exposed:
+                far = rest & exposed & ~near
+                hit = link_hits(low, free, far | near, max_turns, stride) if far else near
+            else:
+                hit = near
+            if hit:
+                a = low.bit_length() - 1
+                out.extend((a, b) for b in iter_bits(hit))
     return out
 
 

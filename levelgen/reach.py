@@ -30,6 +30,8 @@ __all__ = [
     "fill_up",
     "hits_by_level",
     "levels",
+    "link_hits",
+    "link_hits_by_level",
     "link_reach",
     "linkable_mask",
     "ray_h",
@@ -256,6 +258,100 @@ def link_reach(
         | ((xv >> stride) & up)
     ) & ~src
     return frontier & targets, h | v, frontier
+
+
+def link_hits(src: int, free: int, targets: int, max_turns: int, stride: int) -> int:
+    """:func:`linkable_mask`, ending as soon as every cell of ``targets`` is hit.
+
+    The all-pairs question (:func:`levelgen.moves.legal_pairs`) asks about a few tiles of one
+    kind at a time, and most links need fewer turns than allowed: after each level the hits of
+    the paths of at most that many turns (see :func:`hits_by_level`) are checked, and once they
+    hold all of ``targets`` no further level can add anything."""
+    h = v = hp = vp = 0
+    hseeds = vseeds = src
+    level = 0
+    while True:
+        nh = h
+        if hseeds:
+            x = (hseeds << 1) & free
+            nh |= (((free + x) ^ free) & free) | x
+            g = (hseeds >> 1) & free
+            if g:
+                p, s = free, 1
+                while True:
+                    n = g | (p & (g >> s))
+                    if n == g:
+                        break
+                    g = n
+                    p &= p >> s
+                    if not p:
+                        break
+                    s += s
+                nh |= g
+        nv = v
+        if vseeds:
+            g = (vseeds << stride) & free
+            if g:
+                p, s = free, stride
+                while True:
+                    n = g | (p & (g << s))
+                    if n == g:
+                        break
+                    g = n
+                    p &= p << s
+                    if not p:
+                        break
+                    s += s
+                nv |= g
+            g = (vseeds >> stride) & free
+            if g:
+                p, s = free, stride
+                while True:
+                    n = g | (p & (g >> s))
+                    if n == g:
+                        break
+                    g = n
+                    p &= p >> s
+                    if not p:
+                        break
+                    s += s
+                nv |= g
+        hp = h
+        vp = v
+        h = nh
+        v = nv
+        xh = src | vp | h
+        xv = src | hp | v
+        hit = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets
+        if hit == targets or level == max_turns or (h == hp and v == vp):
+            return hit & ~src
+        level += 1
+        hseeds, vseeds = v & ~vp, h & ~hp
+
+
+def link_hits_by_level(src: int, free: int, targets: int, max_turns: int, stride: int) -> list[int]:
+    """``out[t]``: the cells of ``targets`` linkable from the cells of ``src`` with at most
+    ``t`` turns, for ``t = 0 .. max_turns`` (:func:`levels` and :func:`hits_by_level` fused;
+    after a fixed point the last answer repeats)."""
+    out: list[int] = []
+    h = v = hp = vp = 0
+    hseeds = vseeds = src
+    while True:
+        nh = h
+        if hseeds:
+            nh |= ray_h(hseeds, free)
+        nv = v
+        if vseeds:
+            nv |= ray_v(vseeds, free, stride)
+        hp, vp, h, v = h, v, nh, nv
+        xh = src | vp | h
+        xv = src | hp | v
+        out.append(((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src)
+        if len(out) > max_turns:
+            return out
+        if h == hp and v == vp:
+            return out + [out[-1]] * (max_turns + 1 - len(out))
+        hseeds, vseeds = v & ~vp, h & ~hp
 
 
 def reachable_empty_mask(src: int, free: int, max_turns: int, stride: int) -> int:

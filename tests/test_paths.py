@@ -5,8 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from levelgen.board import Board
+from levelgen.board import Board, iter_bits
 from levelgen.geometry import Pos
+from levelgen.moves import legal_pairs
 from levelgen.paths import (
     Path,
     find_link,
@@ -16,7 +17,7 @@ from levelgen.paths import (
     path_from_corners,
     path_problem,
 )
-from levelgen.reach import link_reach, linkable_mask, reachable_empty_mask, toward_masks
+from levelgen.reach import link_hits, link_reach, linkable_mask, reachable_empty_mask, toward_masks
 from levelgen.reference import reference_all, reference_best
 from levelgen.rules import Rules
 
@@ -366,3 +367,30 @@ def test_largest_boards_agree_with_reference() -> None:
                 for b in list(ref)[:5]:
                     path = find_link(board.layout, board.free_mask(rules.outside), a, b, rules)
                     assert path is not None and (path.turns, path.length) == ref[b]
+
+
+@settings(PROPERTY, max_examples=200)
+@SMALL_KINDED
+def test_all_legal_pairs_match_reference(board: Board, rules: Rules, pick: object) -> None:
+    """``legal_pairs`` (exposed tiles only, fills that end once every target is hit) gives
+    exactly the same-kind pairs the reference links, in kind order then bit order; and
+    ``link_hits`` equals ``linkable_mask`` for any target set."""
+    assert hasattr(pick, "random")
+    lay = board.layout
+    free = board.free_mask(rules.outside)
+    masks = board.kind_masks()
+    got = legal_pairs(masks.values(), free, rules.max_turns, lay.stride)
+    want = []
+    for kind in masks:
+        mates = sorted((p for p in board.tiles() if board[p] == kind), key=lambda p: lay.bit(*p))
+        for i, a in enumerate(mates):
+            ref = reference_all(board, a, rules)
+            want.extend((lay.bit(*a), lay.bit(*b)) for b in mates[i + 1 :] if b in ref)
+    assert got == want
+    occ = board.occupied_mask()
+    for a in board.tiles()[:10]:
+        src = 1 << lay.bit(*a)
+        targets = sum(1 << b for b in iter_bits(occ) if pick.random() < 0.5) & ~src
+        assert link_hits(src, free, targets, rules.max_turns, lay.stride) == linkable_mask(
+            src, free, targets, rules.max_turns, lay.stride
+        )

@@ -7,7 +7,9 @@ seeded positions-only removal order, so a state real play can reach), it times:
   also reported as pair answers per second (each query answers every same-kind partner);
 - *path*: the exact best path with corner points, for every same-kind pair (and for the
   linkable pairs alone, the ones that need a path built);
-- the slow Dijkstra reference on the same pairs (on a subsample), for the ratio.
+- the slow Dijkstra reference on the same pairs (on a subsample), for the ratio;
+- *all pairs*: every legal pair of the board from scratch (:func:`levelgen.moves.legal_pairs`,
+  what the move list, difficulty and shuffles recompute), as boards per second.
 
 Rates are medians over ``--repeats`` runs.  ``--check N`` then runs N random queries on random
 boards (sizes 1x2 .. 24x14, all densities, walls and holes, both ``outside``, ``max_turns``
@@ -25,6 +27,7 @@ import typer
 
 from ..board import Board
 from ..geometry import Pos
+from ..moves import legal_pairs
 from ..paths import find_link
 from ..playout import random_removal_order
 from ..reach import linkable_mask
@@ -84,12 +87,25 @@ def _measure(boards: list[tuple[Board, Rules]], repeats: int, ref_sample: int) -
         for b, r, a, c in sample:
             reference_best(b, a, c, r)
 
+    whole = [
+        (list(b.kind_masks().values()), b.free_mask(r.outside), r.max_turns, b.layout.stride)
+        for b, r in boards
+    ]
+
+    def run_all_pairs() -> None:
+        for _ in range(5):
+            for q in whole:
+                legal_pairs(*q)
+
     q_rate = median_rate(len(queries), run_linkable, repeats)
+    boards_rate = median_rate(5 * len(whole), run_all_pairs, repeats)
     path_rate = median_rate(len(prepared), lambda: run_paths(prepared), repeats)
     linked_rate = median_rate(len(linked), lambda: run_paths(linked), repeats) if linked else 0.0
     ref_rate = median_rate(len(sample), run_reference, max(1, repeats // 2))
     return {
         "boards": len(boards),
+        "all_pairs_boards_per_s": round(boards_rate),
+        "legal_pairs": sum(len(legal_pairs(*q)) for q in whole),
         "linkable_queries": len(queries),
         "linkable_per_s": round(q_rate),
         "pair_answers_per_s": round(q_rate * work["partners"] / max(1, len(queries))),
@@ -184,7 +200,9 @@ def register(app: typer.Typer) -> None:
                 for variant in ("full", "half"):
                     r = report["sizes"][size][variant]
                     typer.echo(
-                        f"{size:>6} {variant}: linkable {r['linkable_per_s']:>8,}/s"
+                        f"{size:>6} {variant}: all pairs"
+                        f" {r['all_pairs_boards_per_s']:>6,} boards/s;"
+                        f" linkable {r['linkable_per_s']:>8,}/s"
                         f" ({r['pair_answers_per_s']:>9,} pair answers/s);"
                         f" path {r['path_per_s']:>7,}/s"
                         f" (linked pairs {r['linked_path_per_s']:>6,}/s);"

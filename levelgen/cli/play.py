@@ -1,0 +1,163 @@
+"""``levelgen hint`` and ``levelgen shuffle``: the play engine on a level or position file.
+
+Thin commands over :mod:`levelgen.play` (the core) and :mod:`levelgen.playjson` (reading
+positions, the JSON forms shared with the HTTP service).  The heavy modules are imported inside
+the commands so that a hint stays quick as a whole process.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from .common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    EXIT_UNREADABLE,
+    EXIT_USAGE,
+    Method,
+    MethodOption,
+    OutputOption,
+    TimeLimitOption,
+    app,
+    budget,
+    fail,
+    show_problems,
+    write,
+)
+
+if TYPE_CHECKING:
+    from ..moves import Move
+    from ..schema.position import Position
+
+#: The largest seed accepted (seeds stay exact in every JSON reader).
+_MAX_SEED = 2**53 - 1
+
+FileArgument = Annotated[
+    str,
+    typer.Argument(help="A level file or a position file ('-': standard input).", metavar="FILE"),
+]
+
+
+def _read(source: str) -> Position:
+    from ..playjson import read_position
+    from ..storage import ReadError
+
+    try:
+        return read_position(source)
+    except ReadError as exc:
+        show_problems(source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+
+
+def _move_text(move: Move) -> str:
+    corners = " ".join(str(p) for p in move.path.corners)
+    turns = "turn" if move.path.turns == 1 else "turns"
+    return (
+        f"{move.a} - {move.b} (kind {move.kind}), path {corners}"
+        f" ({move.path.turns} {turns}, {move.path.length} steps)"
+    )
+
+
+@app.command()
+def hint(
+    file: FileArgument,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the hint as JSON.")] = False,
+    method: MethodOption = Method.auto,
+    time_limit: TimeLimitOption = 10.0,
+) -> None:
+    """A safe hint: a move after which the game can still be won, proved by the rest of a
+    solution.
+
+    Among the safe moves found, the one with the fewest turns, then the shortest path, then
+    first in reading order.  A lost game is reported with the reason and, when the file has
+    the level and the played moves, the move that lost it and how many moves to undo.
+    Exit codes: 0 hint or won; 1 lost; 3 unreadable or invalid input; 4 undecided within the
+    time limit (a legal move is then offered, unproved).
+    """
+    from ..playjson import hint_to_data
+
+    position = _read(file)
+    result = position.game().hint(budget(time_limit), method=method.value)
+    code = {"hint": EXIT_OK, "won": EXIT_OK, "lost": EXIT_INVALID}.get(
+        result.status, EXIT_UNDECIDED
+    )
+    if json_output:
+        typer.echo(json.dumps(hint_to_data(result), indent=2))
+        raise typer.Exit(code)
+    if result.status == "hint" and result.move is not None:
+        typer.echo(f"hint: {_move_text(result.move)}")
+        typer.echo(f"safe: {result.reason}")
+    elif result.status == "won":
+        typer.echo("won: no tiles are left")
+    elif result.status == "lost":
+        text = f"lost: {result.reason}"
+        if result.deadlock:
+            text += "; deadlock core: " + ", ".join(str(p) for p in result.deadlock)
+        typer.echo(text)
+    else:
+        typer.echo(result.reason)
+        if result.move is not None:
+            typer.echo(f"unproved: {_move_text(result.move)}")
+    raise typer.Exit(code)
+
+
+@app.command()
+def shuffle(
+    file: FileArgument,
+    seed: Annotated[
+        int, typer.Option(min=0, max=_MAX_SEED, help="Seed of the shuffle (same seed, same deal).")
+    ],
+    min_moves: Annotated[
+        int, typer.Option("--min-moves", min=0, help="Legal moves the shuffled board must offer.")
+    ] = 1,
+    output: OutputOption = "-",
+    no_clobber: Annotated[
+        bool, typer.Option("--no-clobber", help="Refuse to replace an existing output file.")
+    ] = False,
+    json_output: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print a JSON report (status, legal moves, the level) instead of the level;"
+            " the level is still written to -o when it names a file.",
+        ),
+    ] = False,
+    time_limit: TimeLimitOption = 10.0,
+) -> None:
+    """A solvable shuffle: the remaining tiles re-dealt over the same cells, written as a
+    level file with its solution (so that `levelgen verify OUT` passes).
+
+    Works when the player is stuck and when the position cannot be won.  Exit codes: 0
+    written; 1 impossible (a kind with an odd number of tiles, or no two cells can ever be
+    linked); 2 the output exists and --no-clobber; 3 unreadable or invalid input; 4 no
+    solvable deal found within the attempts or the time limit.
+    """
+    from ..play_shuffle import shuffle as shuffle_position
+    from ..playjson import shuffle_to_data
+
+    if no_clobber and output != "-" and Path(output).exists():
+        fail(EXIT_USAGE, f"levelgen: {output} exists (--no-clobber): not replaced")
+    position = _read(file)
+    result = shuffle_position(
+        position.board, position.rules, seed, min_moves=min_moves, budget=budget(time_limit)
+    )
+    code = {"shuffled": EXIT_OK, "impossible": EXIT_INVALID}.get(result.status, EXIT_UNDECIDED)
+    if json_output:
+        if result.status == "shuffled" and output != "-":
+            write(result.level(), output)
+        typer.echo(json.dumps(shuffle_to_data(result), indent=2))
+        raise typer.Exit(code)
+    if result.status != "shuffled":
+        fail(code, f"{file}: shuffle {result.status}: {result.reason}")
+    write(result.level(), output)
+    same = "; the only arrangement of these tiles" if result.same_as_input else ""
+    typer.echo(
+        f"shuffled {position.board.tile_count()} tiles (seed {seed}): {result.legal_moves}"
+        f" legal moves, a solution of {len(result.solution)} steps{same}",
+        err=True,
+    )

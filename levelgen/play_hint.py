@@ -1,0 +1,211 @@
+"""Hints that keep the game winnable, and where a lost game was lost.
+
+A *safe* move is one after which the position is still solvable; a hint gives one, with the
+rest of a solution as its proof.  How it is found: the solver (:func:`levelgen.solvers.solve`)
+solves the current position.  Every legal move that occurs anywhere in the solution it returns
+is safe, not only its first one: play that move first, then the solution's other moves in
+their order; each of them then finds a subset of the tiles it found in the solution, so its
+path is still clear (monotonicity, see :mod:`levelgen.rules`).  Among those safe moves the hint
+is the most natural one (:func:`levelgen.play.natural_key`: fewest turns, then the shortest
+path, then reading order of the first tile, then of the second), so that hints do not look
+random; it is deterministic.  The proof is that reordered solution with the exact best path of
+each step at its moment, replayed by :func:`levelgen.verify.replay` before it is returned.
+
+The answers: ``hint``; ``won`` (no tile left); ``lost`` (the solver proved the position
+unsolvable, so no move keeps it solvable: its reason and deadlock core are given);
+``undecided`` (the budget ran out: the most natural legal move is offered, marked unproved).
+
+Where the game was lost.  Solvability over the prefixes of the played moves is monotone: if
+the position after ``k + 1`` moves is solvable, so is the one after ``k`` (play move ``k``,
+then that solution).  So the first position that cannot be won is found by a binary search
+over the prefixes; ``lost_at`` is the index (into the played moves) of the move that led
+there, and ``undo`` how many moves to take back to reach a winnable position again.  When a
+probe is undecided within the budget, ``lost_at`` stays unknown (None); when the start itself
+cannot be won, ``lost_at`` is None and the reason says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .board import Board
+from .geometry import Pos
+from .moves import Move
+from .paths import find_link
+from .play import natural_key
+from .rules import Rules
+from .verify import replay
+
+if TYPE_CHECKING:
+    from .play import Game
+    from .solvers import Budget, SolveResult
+
+__all__ = ["HINT_STATUSES", "HintResult", "hint", "lost_at", "safe_order"]
+
+#: The statuses of a :class:`HintResult`.
+HINT_STATUSES = ("hint", "won", "lost", "undecided")
+
+
+@dataclass(frozen=True, slots=True)
+class HintResult:
+    """The answer to "what should I play now?".
+
+    ``status``: one of :data:`HINT_STATUSES`.  ``move``: the hint (for ``undecided``, a legal
+    move offered without proof, or None when there is none).  ``proved``: True when ``move``
+    is proved safe.  ``solution``: for ``hint``, the remaining moves of a solution starting
+    with ``move`` (the proof), each with its exact best path.  ``reason``: one sentence
+    (why it is lost or undecided, or why the hint is safe).  ``deadlock``: for ``lost``, tiles
+    that can never be cleared, when the solver found such a set.  ``lost_at`` / ``undo``: for
+    ``lost`` with played moves, the index of the move after which no solution exists and how
+    many moves to take back, when found.  ``method``: the solver that answered."""
+
+    status: str
+    move: Move | None = None
+    proved: bool = False
+    solution: tuple[Move, ...] = ()
+    reason: str = ""
+    deadlock: tuple[Pos, ...] = ()
+    lost_at: int | None = None
+    undo: int | None = None
+    method: str = ""
+
+
+def hint(game: Game, budget: Budget | None = None, *, method: str = "search") -> HintResult:
+    """The hint for the current position of ``game`` (see the module docstring).
+
+    ``budget`` bounds every solver call (the same budget is shared by the lost-at search);
+    ``method`` is the solver (``"search"``, ``"auto"``, ``"cpsat"`` or ``"exhaustive"``)."""
+    from .solvers import SolveStatus, solve
+
+    if game.is_won():
+        return HintResult("won", proved=True, reason="no tiles are left: the game is won")
+    board, rules = game.board, game.rules
+    result = solve(board, rules, budget=budget, method=method)
+    if result.status is SolveStatus.SOLVED:
+        order = safe_order(board, rules, result.moves or (), game.legal_pairs())
+        return HintResult(
+            "hint",
+            order[0],
+            True,
+            order,
+            f"the rest of a solution ({len(order)} moves) starts with this move",
+            method=result.method,
+        )
+    if result.status is SolveStatus.UNSOLVABLE:
+        reason = result.reason or "no removal order clears the board"
+        at: int | None = None
+        undo: int | None = None
+        played = game.played
+        if played:
+            at, note = lost_at(game.start, rules, played, budget, method, known_lost=True)
+            if at is not None:
+                undo = len(played) - at
+                reason += f"; the game was lost by move {at} (undo {undo})"
+            elif note:
+                reason += f"; {note}"
+        return HintResult(
+            "lost",
+            reason=reason,
+            deadlock=result.deadlock,
+            lost_at=at,
+            undo=undo,
+            method=result.method,
+        )
+    moves = game.legal_moves()
+    offer = min(moves, key=natural_key) if moves else None
+    why = result.reason or "the solver ran out of budget"
+    return HintResult(
+        "undecided",
+        offer,
+        False,
+        reason=f"undecided: {why}" + ("; the move offered is legal but unproved" if offer else ""),
+        method=result.method,
+    )
+
+
+def safe_order(
+    board: Board,
+    rules: Rules,
+    solution: Sequence[Move],
+    legal: Sequence[tuple[Pos, Pos]],
+) -> tuple[Move, ...]:
+    """``solution`` (of ``board``) with its most natural move that is legal now played first,
+    every step given its exact best path at its moment.  ``AssertionError`` when the result
+    does not replay (a bug)."""
+    lay = board.layout
+    free = board.free_mask(rules.outside)
+    legal_now = {frozenset(p) for p in legal}
+    candidates = []
+    for i, m in enumerate(solution):
+        if frozenset((m.a, m.b)) in legal_now:
+            a, b = (m.a, m.b) if (m.a.y, m.a.x) <= (m.b.y, m.b.x) else (m.b, m.a)
+            path = find_link(lay, free, a, b, rules)
+            if path is None:  # pragma: no cover - the live set promised a link
+                raise AssertionError(f"no path for legal pair {a} {b}")
+            candidates.append((natural_key(Move(a, b, m.kind, path)), i, Move(a, b, m.kind, path)))
+    if not candidates:  # pragma: no cover - the first move of a solution is legal now
+        raise AssertionError("no move of the solution is legal now")
+    _, first, move = min(candidates, key=lambda c: (c[0], c[1]))
+    out = [move]
+    free |= (1 << lay.bit(*move.a)) | (1 << lay.bit(*move.b))
+    for i, m in enumerate(solution):
+        if i == first:
+            continue
+        path = find_link(lay, free, m.a, m.b, rules)
+        if path is None:  # pragma: no cover - monotonicity
+            raise AssertionError(f"step {m.a} {m.b} lost its path when played later")
+        out.append(Move(m.a, m.b, m.kind, path))
+        free |= (1 << lay.bit(*m.a)) | (1 << lay.bit(*m.b))
+    problems = replay(board, rules, out)
+    if problems:  # pragma: no cover - a bug
+        raise AssertionError(f"hint proof does not replay: {problems[0]}")
+    return tuple(out)
+
+
+def lost_at(
+    start: Board,
+    rules: Rules,
+    played: Sequence[Move],
+    budget: Budget | None = None,
+    method: str = "search",
+    *,
+    known_lost: bool = False,
+) -> tuple[int | None, str]:
+    """``(index, note)``: the index into ``played`` of the move after which the game can no
+    longer be won, found by binary search over the prefixes (see the module docstring), or
+    None with a note saying why (the start is unsolvable, a probe was undecided, or the game
+    is not lost).  ``known_lost``: the position after all of ``played`` is known unsolvable."""
+    from .solvers import SolveStatus, solve
+
+    def status(k: int) -> SolveStatus:
+        board = start.without(*(p for m in played[:k] for p in (m.a, m.b)))
+        result: SolveResult = solve(board, rules, budget=budget, method=method)
+        return result.status
+
+    n = len(played)
+    hi = n  # the smallest prefix known unsolvable
+    if not known_lost:
+        end = status(n)
+        if end is SolveStatus.SOLVED:
+            return None, "the game is not lost"
+        if end is SolveStatus.UNKNOWN:
+            return None, "undecided whether the game is lost"
+    lo = -1  # the largest prefix known solvable
+    first = status(0)
+    if first is SolveStatus.UNSOLVABLE:
+        return None, "the starting position itself cannot be won"
+    if first is SolveStatus.UNKNOWN:
+        return None, "could not decide the starting position within the budget"
+    lo = 0
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        s = status(mid)
+        if s is SolveStatus.SOLVED:
+            lo = mid
+        elif s is SolveStatus.UNSOLVABLE:
+            hi = mid
+        else:
+            return None, f"could not locate the losing move within the budget (after {mid})"
+    return hi - 1, ""
