@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from levelgen.service.app import create_app
 from levelgen.service.settings import Settings
-from levelgen.service.tasks import DocumentOptions, read_document
+from levelgen.service.tasks import DocumentOptions, Limits, read_document, read_position_body
 
 KEY = "s3cret-key"
 HAND_MADE: dict[str, Any] = {
@@ -247,13 +247,92 @@ def test_board_larger_than_the_service_allows(client: TestClient) -> None:
 
 
 def test_time_limit_is_capped_by_the_server() -> None:
+    limits = Limits(64, 2.0, 5.0)
     body = json.dumps({"level": HAND_MADE, "time_limit": 1000}).encode()
-    read = read_document(body, max_side=64, default_time=2.0, max_time=5.0)
+    read = read_document(body, limits)
     assert isinstance(read, tuple) and read[1] == DocumentOptions("auto", 5.0)
-    bare = read_document(
-        json.dumps(HAND_MADE).encode(), max_side=64, default_time=2.0, max_time=5.0
-    )
+    bare = read_document(json.dumps(HAND_MADE).encode(), limits)
     assert isinstance(bare, tuple) and bare[1] == DocumentOptions("auto", 2.0)
+    position = json.dumps({"position": HAND_MADE, "time_limit": 9, "seed": 4}).encode()
+    read = read_position_body(position, limits)
+    assert isinstance(read, tuple) and read[1] == DocumentOptions("auto", 5.0, 4, 1)
+
+
+# ----- hint and shuffle -------------------------------------------------------------------------
+
+
+BAD_PLAY = {  # kinds 1 and 2: not a move
+    "game": "linkup",
+    "format_version": 1,
+    "level": HAND_MADE,
+    "played": [{"a": [0, 0], "b": [1, 0]}],
+}
+
+
+def position_of(level: dict[str, Any], played: int) -> dict[str, Any]:
+    """A position file: ``level`` with the first ``played`` steps of its solution made."""
+    steps = [{"a": s["a"], "b": s["b"]} for s in level["solution"][:played]]
+    return {
+        "$schema": "urn:levelgen:schema:position:v1",
+        "game": "linkup",
+        "format_version": 1,
+        "level": level,
+        "played": steps,
+    }
+
+
+def test_hint_answers_as_the_cli_json(client: TestClient, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from levelgen.cli import app
+
+    level = client.post("/v1/levels", json={"size": "6x4", "seed": 21}, headers=AUTH).json()
+    position = position_of(level, 3)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position))
+    cli = CliRunner().invoke(app, ["hint", "--json", str(path)])
+    expected = json.loads(cli.stdout)
+    answer = client.post("/v1/hint", json=position)
+    assert answer.status_code == 200 and answer.json() == expected
+    assert expected["status"] == "hint" and expected["proved"]
+    enveloped = client.post("/v1/hint", json={"position": position, "time_limit": 3})
+    assert enveloped.json() == expected
+    won = client.post("/v1/hint", json=position_of(level, len(level["solution"]))).json()
+    assert won["status"] == "won"
+    lost = client.post("/v1/hint", json=STUCK).json()
+    assert lost["status"] == "lost" and lost["move"] is None
+
+
+def test_shuffle_gives_a_level_that_verifies(client: TestClient) -> None:
+    level = client.post("/v1/levels", json={"size": "6x4", "seed": 22}, headers=AUTH).json()
+    body = {"position": position_of(level, 4), "seed": 5}
+    answer = client.post("/v1/shuffle", json=body).json()
+    assert answer["status"] == "shuffled" and answer["seed"] == 5
+    assert client.post("/v1/shuffle", json=body).json() == answer  # same seed, same deal
+    verdict = client.post("/v1/verify", json=answer["level"]).json()
+    assert verdict["files"][0]["status"] == "ok"
+    drawn = client.post("/v1/shuffle", json=position_of(level, 4)).json()
+    assert drawn["status"] == "shuffled" and isinstance(drawn["seed"], int)
+    impossible = {**HAND_MADE, "board": {"width": 3, "height": 1, "rows": [[1, 1, 1]]}}
+    assert client.post("/v1/shuffle", json=impossible).json()["status"] == "impossible"
+
+
+@pytest.mark.parametrize(
+    ("body", "pointer"),
+    [
+        ({"position": HAND_MADE, "seed": -1}, "/seed"),
+        ({"position": HAND_MADE, "min_moves": 1.5}, "/min_moves"),
+        ({"position": HAND_MADE, "what": 1}, "/what"),
+        ({**BAD_PLAY}, "/played/0"),
+        ({"position": BAD_PLAY}, "/position/played/0"),
+    ],
+)
+def test_bad_positions_are_problems_with_pointers(
+    client: TestClient, body: dict[str, Any], pointer: str
+) -> None:
+    for path in ("/v1/hint", "/v1/shuffle"):
+        doc = problem(client.post(path, json=body), 422)
+        assert doc["pointer"].startswith(pointer), doc
 
 
 # ----- limits, health, openapi, request ids -----------------------------------------------------

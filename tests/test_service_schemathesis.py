@@ -45,6 +45,8 @@ ENDPOINTS = {
     "GET /v1/levels/{level_id}",
     "POST /v1/verify",
     "POST /v1/solve",
+    "POST /v1/hint",
+    "POST /v1/shuffle",
     "GET /healthz",
     "GET /readyz",
 }

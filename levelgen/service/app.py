@@ -25,14 +25,27 @@ from starlette.concurrency import run_in_threadpool
 
 from .. import __version__
 from ..schema import LevelFile
+from ..schema.position import PositionFile
 from .middleware import AccessLog, BodyLimit, log_event
 from .problems import Problem, install_problem_handlers
-from .routes import check, health, levels
+from .routes import check, health, levels, play
 from .settings import Settings
 from .store import Store
 from .work import WorkPool
 
 __all__ = ["create_app"]
+
+
+class PositionEnvelope(BaseModel):
+    """A position (or a level) with the options of a hint or a shuffle."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    position: PositionFile | LevelFile
+    method: str = Field(default="auto", pattern="^(auto|search|cpsat)$")
+    time_limit: float = Field(default=5.0, gt=0, description="Capped by the server's maximum.")
+    seed: int | None = Field(default=None, ge=0, le=2**53 - 1, description="Shuffle only.")
+    min_moves: int = Field(default=1, ge=0, le=4096, description="Shuffle only.")
 
 
 class LevelEnvelope(BaseModel):
@@ -82,7 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     install_problem_handlers(app)
-    for router in (levels.router, check.router, health.router):
+    for router in (levels.router, check.router, play.router, health.router):
         app.include_router(router)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(AccessLog)
@@ -97,7 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 separate_input_output_schemas=False,
             )
             components = schema.setdefault("components", {}).setdefault("schemas", {})
-            for model in (LevelFile, LevelEnvelope, Problem):
+            for model in (LevelFile, PositionFile, LevelEnvelope, PositionEnvelope, Problem):
                 found = model.model_json_schema(
                     by_alias=True, ref_template="#/components/schemas/{model}"
                 )

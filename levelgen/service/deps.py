@@ -14,10 +14,19 @@ from starlette.concurrency import run_in_threadpool
 from .problems import ProblemError
 from .settings import Settings
 from .store import Store
-from .tasks import TaskResult
+from .tasks import Limits, TaskResult
 from .work import Busy, Overdue, TooMany, WorkPool
 
-__all__ = ["client_of", "in_thread", "require_key", "run_task", "settings_of", "store_of"]
+__all__ = [
+    "client_of",
+    "in_thread",
+    "json_bytes",
+    "limits_of",
+    "require_key",
+    "run_task",
+    "settings_of",
+    "store_of",
+]
 
 #: Seconds a task may run past the longest time limit before it is abandoned.
 SLACK = 5.0
@@ -26,6 +35,12 @@ SLACK = 5.0
 def settings_of(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
+
+
+def limits_of(request: Request) -> Limits:
+    """The limits the tasks apply, from the settings."""
+    settings = settings_of(request)
+    return Limits(settings.max_side, settings.default_time_limit, settings.max_time_limit)
 
 
 def store_of(request: Request) -> Store:

@@ -12,16 +12,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..schema import LevelFile
+from ..schema import LevelFile, StepFile
 
 __all__ = [
     "EXAMPLE_LEVEL",
     "CreateRequest",
     "DifficultyData",
     "Health",
+    "HintAnswer",
     "LevelPage",
     "LevelSummary",
     "RulesData",
+    "ShuffleAnswer",
     "SolveAnswer",
     "VerdictData",
     "VerifyReport",
@@ -133,6 +135,35 @@ class SolveAnswer(BaseModel):
     problems: list[ProblemData]
     deadlock: list[list[int]]
     level: LevelFile | None = Field(description="The level file with its solution.")
+
+
+class HintAnswer(BaseModel):
+    """What ``levelgen hint --json`` prints: a safe move with the rest of a solution (its
+    proof), ``won``, ``lost`` (why, and which played move lost it), or ``undecided``."""
+
+    status: Literal["hint", "won", "lost", "undecided"]
+    move: StepFile | None
+    proved: bool
+    solution: list[StepFile]
+    reason: str
+    deadlock: list[list[int]]
+    lost_at: int | None
+    undo: int | None
+    method: str
+
+
+class ShuffleAnswer(BaseModel):
+    """What ``levelgen shuffle --json`` prints; ``level`` is the shuffled position as a level
+    file with its solution (null unless ``shuffled``)."""
+
+    status: Literal["shuffled", "impossible", "failed"]
+    seed: int
+    min_moves: int
+    legal_moves: int
+    same_as_input: bool
+    attempts: int
+    reason: str
+    level: LevelFile | None
 
 
 class Health(BaseModel):

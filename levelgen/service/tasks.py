@@ -19,9 +19,13 @@ from typing import Any
 
 __all__ = [
     "DocumentOptions",
+    "Limits",
     "TaskResult",
     "read_document",
+    "read_position_body",
     "task_create",
+    "task_hint",
+    "task_shuffle",
     "task_solve",
     "task_verify",
     "warm_up",
@@ -29,7 +33,6 @@ __all__ = [
 
 #: The solver methods a request may ask for.
 METHODS = ("auto", "search", "cpsat")
-_ENVELOPE_KEYS = {"level", "method", "time_limit"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +59,7 @@ def _problem(
 
 def warm_up() -> int:
     """Import what the tasks need (run once in each worker at start)."""
-    from .. import generator, solvers, verify  # noqa: F401
+    from .. import generator, play, playjson, solvers, verify  # noqa: F401
     from ..cli import verify as cli_verify  # noqa: F401
     from ..schema import level  # noqa: F401
 
@@ -64,19 +67,34 @@ def warm_up() -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class Limits:
+    """The service's limits that tasks apply: board side, default and longest time limit."""
+
+    max_side: int = 64
+    default_time: float = 5.0
+    max_time: float = 30.0
+
+
+@dataclass(frozen=True, slots=True)
 class DocumentOptions:
-    """The options found beside a document: solver method and time limit (capped)."""
+    """The options found beside a document: solver method, time limit (capped), and for a
+    shuffle its seed (None: the edge's) and the legal moves it must leave."""
 
     method: str
     time_limit: float
+    seed: int | None = None
+    min_moves: int = 1
 
 
-def read_document(
-    body: bytes, *, max_side: int, default_time: float, max_time: float
-) -> tuple[Any, DocumentOptions] | TaskResult:
-    """The level file of a verify/solve body and its options, or a problem (400 for bytes
-    that are not acceptable JSON, 422 with the pointer for everything else)."""
-    from ..schema import LevelFormatError, parse_level_data
+#: The options an envelope may carry, by envelope key.
+_ENVELOPES = {
+    "level": ("method", "time_limit"),
+    "position": ("method", "time_limit", "seed", "min_moves"),
+}
+
+
+def _parse_body(body: bytes, what: str) -> object:
+    """The JSON value of ``body`` (strict, as files are read), or a problem."""
     from ..storage import ReadError, parse_json
 
     try:
@@ -84,47 +102,117 @@ def read_document(
     except UnicodeDecodeError as exc:
         return _problem(400, "", f"not UTF-8 text: byte at offset {exc.start}")
     if not text.strip():
-        return _problem(400, "", "the request body is empty: send a level file as JSON")
+        return _problem(400, "", f"the request body is empty: send a {what} as JSON")
     try:
-        value = parse_json(text, "request")
+        return parse_json(text, "request")
     except ReadError as exc:
         first = exc.problems[0]
         return _problem(400 if not first.pointer else 422, first.pointer, first.message)
-    prefix = ""
-    method, time_limit = "auto", default_time
-    if isinstance(value, dict) and "level" in value and "board" not in value:
-        unknown = sorted(set(value) - _ENVELOPE_KEYS)
-        if unknown:
-            return _problem(
-                422, f"/{unknown[0]}", "unknown field (expected level, method, time_limit)"
-            )
-        method = value.get("method", "auto")
-        if method not in METHODS:
-            return _problem(422, "/method", f"expected one of {', '.join(METHODS)}")
-        raw_limit = value.get("time_limit", default_time)
-        if isinstance(raw_limit, bool) or not isinstance(raw_limit, int | float):
-            return _problem(422, "/time_limit", "expected a number of seconds")
-        if not raw_limit > 0:
-            return _problem(422, "/time_limit", "must be more than 0 seconds")
-        time_limit = float(raw_limit)
-        prefix, value = "/level", value["level"]
+
+
+def _int_option(value: dict[str, Any], name: str, low: int, high: int) -> int | TaskResult | None:
+    raw = value.get(name)
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+        return _problem(422, f"/{name}", f"expected a whole number in {low}..{high}")
+    return raw
+
+
+def _envelope(
+    value: object, key: str, limits: Limits
+) -> tuple[object, str, DocumentOptions] | TaskResult:
+    """Split an envelope ``{key: document, options...}`` (or a bare document) into the
+    document, the pointer prefix of its problems, and the options."""
+    if not (isinstance(value, dict) and key in value and "board" not in value):
+        return value, "", DocumentOptions("auto", min(limits.default_time, limits.max_time))
+    allowed = _ENVELOPES[key]
+    unknown = sorted(set(value) - {key, *allowed})
+    if unknown:
+        return _problem(
+            422, f"/{unknown[0]}", f"unknown field (expected {key}, {', '.join(allowed)})"
+        )
+    method = value.get("method", "auto")
+    if method not in METHODS:
+        return _problem(422, "/method", f"expected one of {', '.join(METHODS)}")
+    raw_limit = value.get("time_limit", limits.default_time)
+    if isinstance(raw_limit, bool) or not isinstance(raw_limit, int | float):
+        return _problem(422, "/time_limit", "expected a number of seconds")
+    if not raw_limit > 0:
+        return _problem(422, "/time_limit", "must be more than 0 seconds")
+    from ..create_spec import MAX_SEED
+
+    seed = _int_option(value, "seed", 0, MAX_SEED)
+    min_moves = _int_option(value, "min_moves", 0, 64 * 64)
+    for found in (seed, min_moves):
+        if isinstance(found, TaskResult):
+            return found
+    options = DocumentOptions(
+        method,
+        min(float(raw_limit), limits.max_time),
+        seed if isinstance(seed, int) else None,
+        min_moves if isinstance(min_moves, int) else 1,
+    )
+    return value[key], f"/{key}", options
+
+
+def _too_large(prefix: str, width: int, height: int, limits: Limits) -> TaskResult | None:
+    for name, side in (("width", width), ("height", height)):
+        if side > limits.max_side:
+            reason = f"{side} is more than this service's {limits.max_side}"
+            return _problem(422, f"{prefix}/board/{name}", reason)
+    return None
+
+
+def _format_problem(prefix: str, problems: Any) -> TaskResult:
+    found = [(prefix + p.pointer, p.message) for p in problems]
+    return _problem(422, found[0][0], found[0][1], found if len(found) > 1 else None)
+
+
+def read_document(body: bytes, limits: Limits) -> tuple[Any, DocumentOptions] | TaskResult:
+    """The level file of a verify/solve body and its options, or a problem (400 for bytes
+    that are not acceptable JSON, 422 with the pointer for everything else)."""
+    from ..schema import LevelFormatError, parse_level_data
+
+    value = _parse_body(body, "level file")
+    if isinstance(value, TaskResult):
+        return value
+    split = _envelope(value, "level", limits)
+    if isinstance(split, TaskResult):
+        return split
+    document, prefix, options = split
     try:
-        file = parse_level_data(value)
+        file = parse_level_data(document)
     except LevelFormatError as exc:
-        found = [(prefix + p.pointer, p.message) for p in exc.problems]
-        return _problem(422, found[0][0], found[0][1], found if len(found) > 1 else None)
-    for name in ("width", "height"):
-        side = getattr(file.board, name)
-        if side > max_side:
-            return _problem(
-                422, f"{prefix}/board/{name}", f"{side} is more than this service's {max_side}"
-            )
-    return file, DocumentOptions(method, min(time_limit, max_time))
+        return _format_problem(prefix, exc.problems)
+    large = _too_large(prefix, file.board.width, file.board.height, limits)
+    return large if large is not None else (file, options)
 
 
-def task_verify(body: bytes, max_side: int, default_time: float, max_time: float) -> TaskResult:
+def read_position_body(body: bytes, limits: Limits) -> tuple[Any, DocumentOptions] | TaskResult:
+    """The position of a hint/shuffle body (a position file or a level file, bare or as
+    ``{"position": ..., options}``) and its options, or a problem as :func:`read_document`."""
+    from ..playjson import position_from_data
+    from ..schema import LevelFormatError
+
+    value = _parse_body(body, "position or level file")
+    if isinstance(value, TaskResult):
+        return value
+    split = _envelope(value, "position", limits)
+    if isinstance(split, TaskResult):
+        return split
+    document, prefix, options = split
+    try:
+        position = position_from_data(document)
+    except LevelFormatError as exc:
+        return _format_problem(prefix, exc.problems)
+    large = _too_large(prefix, position.board.width, position.board.height, limits)
+    return large if large is not None else (position, options)
+
+
+def task_verify(body: bytes, limits: Limits) -> TaskResult:
     """``POST /v1/verify``: the CLI's ``verify --json`` report for the level in ``body``."""
-    read = read_document(body, max_side=max_side, default_time=default_time, max_time=max_time)
+    read = read_document(body, limits)
     if isinstance(read, TaskResult):
         return read
     file, options = read
@@ -133,15 +221,50 @@ def task_verify(body: bytes, max_side: int, default_time: float, max_time: float
     return TaskResult(200, _dumps(verify_report(file, options.method, options.time_limit)))
 
 
-def task_solve(body: bytes, max_side: int, default_time: float, max_time: float) -> TaskResult:
+def task_solve(body: bytes, limits: Limits) -> TaskResult:
     """``POST /v1/solve``: the level with a solution, or the verdict saying why not."""
-    read = read_document(body, max_side=max_side, default_time=default_time, max_time=max_time)
+    read = read_document(body, limits)
     if isinstance(read, TaskResult):
         return read
     file, options = read
     from .answers import solve_answer
 
     return TaskResult(200, _dumps(solve_answer(file, options.method, options.time_limit)))
+
+
+def task_hint(body: bytes, limits: Limits) -> TaskResult:
+    """``POST /v1/hint``: the CLI's ``hint --json`` answer for the position in ``body``."""
+    read = read_position_body(body, limits)
+    if isinstance(read, TaskResult):
+        return read
+    position, options = read
+    from ..cli.common import budget
+    from ..playjson import hint_to_data
+
+    result = position.game().hint(budget(options.time_limit), method=options.method)
+    return TaskResult(200, _dumps(hint_to_data(result)))
+
+
+def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
+    """``POST /v1/shuffle``: the CLI's ``shuffle --json`` answer for the position in
+    ``body`` (``drawn_seed`` when the body names no seed; the answer says which)."""
+    read = read_position_body(body, limits)
+    if isinstance(read, TaskResult):
+        return read
+    position, options = read
+    from ..cli.common import budget
+    from ..play_shuffle import shuffle
+    from ..playjson import shuffle_to_data
+
+    seed = options.seed if options.seed is not None else drawn_seed
+    result = shuffle(
+        position.board,
+        position.rules,
+        seed,
+        min_moves=options.min_moves,
+        budget=budget(options.time_limit),
+    )
+    return TaskResult(200, _dumps(shuffle_to_data(result)))
 
 
 def task_create(spec: dict[str, Any], seed: int, max_side: int) -> TaskResult:

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from ..deps import json_bytes, run_task, settings_of
+from ..deps import json_bytes, limits_of, run_task
 from ..models import EXAMPLE_LEVEL, SolveAnswer, VerifyReport
 from ..problems import problem_responses
 from ..tasks import task_solve, task_verify
@@ -20,8 +20,14 @@ from ..tasks import task_solve, task_verify
 router = APIRouter(prefix="/v1", tags=["check"])
 
 
-def document_body(description: str) -> dict[str, Any]:
-    """The OpenAPI request body of a level document (bare, or in an envelope)."""
+def document_body(
+    description: str,
+    *,
+    bare: tuple[str, ...] = ("LevelFile",),
+    envelope: str = "LevelEnvelope",
+    examples: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The OpenAPI request body of a document (bare, or in an envelope with options)."""
     return {
         "requestBody": {
             "required": True,
@@ -30,11 +36,11 @@ def document_body(description: str) -> dict[str, Any]:
                 "application/json": {
                     "schema": {
                         "anyOf": [
-                            {"$ref": "#/components/schemas/LevelFile"},
-                            {"$ref": "#/components/schemas/LevelEnvelope"},
+                            {"$ref": f"#/components/schemas/{name}"} for name in (*bare, envelope)
                         ]
                     },
-                    "examples": {
+                    "examples": examples
+                    or {
                         "level": {"summary": "A bare level file", "value": EXAMPLE_LEVEL},
                         "envelope": {
                             "summary": "A level with solver options",
@@ -47,10 +53,6 @@ def document_body(description: str) -> dict[str, Any]:
     }
 
 
-async def _body(request: Request) -> bytes:
-    return await request.body()
-
-
 @router.post(
     "/verify",
     summary="Verify a level: replay its solution, or solve it",
@@ -60,16 +62,7 @@ async def _body(request: Request) -> bytes:
     openapi_extra=document_body("A level file, or {level, method, time_limit}."),
 )
 async def verify(request: Request) -> Response:
-    settings = settings_of(request)
-    body = await _body(request)
-    result = await run_task(
-        request,
-        task_verify,
-        body,
-        settings.max_side,
-        settings.default_time_limit,
-        settings.max_time_limit,
-    )
+    result = await run_task(request, task_verify, await request.body(), limits_of(request))
     return json_bytes(result.body)
 
 
@@ -82,14 +75,5 @@ async def verify(request: Request) -> Response:
     openapi_extra=document_body("A level file, or {level, method, time_limit}."),
 )
 async def solve(request: Request) -> Response:
-    settings = settings_of(request)
-    body = await _body(request)
-    result = await run_task(
-        request,
-        task_solve,
-        body,
-        settings.max_side,
-        settings.default_time_limit,
-        settings.max_time_limit,
-    )
+    result = await run_task(request, task_solve, await request.body(), limits_of(request))
     return json_bytes(result.body)
