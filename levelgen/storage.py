@@ -356,3 +356,45 @@ def _new_file_mode(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def write_bytes(data: bytes, target: str | Path, *, clobber: bool = True) -> None:
+    """Write ``data`` to ``target`` atomically, as :func:`write_text` does (``"-"``: standard
+    output).  With ``clobber=False`` an existing ``target`` is left alone and ``WriteError``
+    says so (the file appears whole or not at all: a hard link that fails when it exists)."""
+    if str(target) == STDIO:
+        try:
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise WriteError(f"cannot write to standard output: {exc.strerror or exc}") from None
+        return
+    import tempfile
+
+    path = Path(target)
+    if not clobber and path.exists():
+        raise WriteError(f"{path} exists (--no-clobber)")
+    tmp_name = ""
+    try:
+        mode = _new_file_mode(path)
+        fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp_name, mode)
+        if clobber:
+            os.replace(tmp_name, path)
+            tmp_name = ""
+        else:
+            os.link(tmp_name, path)  # FileExistsError when it appeared meanwhile
+    except FileExistsError:
+        raise WriteError(f"{path} exists (--no-clobber)") from None
+    except OSError as exc:
+        raise WriteError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        if tmp_name:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)

@@ -1,0 +1,286 @@
+"""``levelgen render``, ``levelgen play`` and ``levelgen export``: pictures of levels and packs,
+the browser player, and exports for game engines.  Thin commands over :mod:`levelgen.render`,
+:mod:`levelgen.player` and :mod:`levelgen.export`."""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from pathlib import Path as FilePath
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from .common import EXIT_INVALID, EXIT_UNREADABLE, app, core, fail, load, show_problems
+
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..level import Level
+    from ..paths import Path
+
+NoClobberOption = Annotated[
+    bool, typer.Option("--no-clobber", help="Refuse to overwrite an existing output file.")
+]
+CellSizeOption = Annotated[
+    int,
+    typer.Option("--cell-size", min=4, max=256, help="Pixels per cell.", metavar="PX"),
+]
+
+
+def write_output(data: bytes, output: str, *, no_clobber: bool) -> None:
+    """Write ``data`` to ``output`` atomically, or exit 3 saying why it could not."""
+    from ..storage import WriteError, write_bytes
+
+    try:
+        write_bytes(data, output, clobber=not no_clobber)
+    except WriteError as exc:
+        fail(EXIT_UNREADABLE, f"levelgen: {exc}")
+
+
+def _suffix(output: str, allowed: tuple[str, ...]) -> str:
+    suffix = FilePath(output).suffix.lower()
+    if suffix not in allowed:
+        raise typer.BadParameter(
+            f"{output!r} must end in {', '.join(allowed)}", param_hint="'-o' / '--output'"
+        )
+    return suffix
+
+
+def position_at_step(source: str, level: Level, step: int) -> tuple[Board, Path]:
+    """The board before solution step ``step`` and that step's path; exit 2 for a step out of
+    range, exit 1 when the solution breaks before it."""
+    from ..verify import replay
+
+    solution = level.solution or ()
+    if not solution:
+        raise typer.BadParameter(f"{source} has no solution to step through", param_hint="'--step'")
+    if not 0 <= step < len(solution):
+        raise typer.BadParameter(
+            f"{step} is not in 0..{len(solution) - 1} (the solution has {len(solution)} steps)",
+            param_hint="'--step'",
+        )
+    problems = [
+        p for p in replay(level.board, level.rules, solution[:step]) if p.pointer != "/solution"
+    ]
+    if problems:
+        show_problems(source, problems)
+        raise typer.Exit(EXIT_INVALID)
+    board = level.board.without(*(p for move in solution[:step] for p in (move.a, move.b)))
+    return board, solution[step].path
+
+
+def _render_pack(folder: str, output: str, no_clobber: bool) -> None:
+    from ..render.sheet import PackError, read_pack, sheet_html, sheet_scene
+    from ..storage import ReadError
+
+    suffix = _suffix(output, (".png", ".svg", ".html"))
+    try:
+        entries = read_pack(folder)
+    except PackError as exc:
+        show_problems(exc.source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    except ReadError as exc:
+        show_problems(exc.source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    title = FilePath(folder).resolve().name
+    if suffix == ".html":
+        data = sheet_html(entries, title=title).encode("utf-8")
+    else:
+        data = _picture(sheet_scene(entries, title=title), suffix)
+    write_output(data, output, no_clobber=no_clobber)
+
+
+def _picture(scene: object, suffix: str) -> bytes:
+    from ..render.svg import Scene, scene_to_svg
+
+    assert isinstance(scene, Scene)
+    if suffix == ".svg":
+        return scene_to_svg(scene).encode("utf-8")
+    from ..render.png import scene_to_png
+
+    return scene_to_png(scene)
+
+
+@app.command()
+def render(
+    source: Annotated[
+        str,
+        typer.Argument(
+            help="A level file ('-': standard input), or a pack directory for a sheet.",
+            metavar="FILE|PACK_DIR",
+        ),
+    ],
+    output: Annotated[
+        str,
+        typer.Option(
+            "-o",
+            "--output",
+            help="The picture: .svg or .png (a pack: .png, .svg or .html).",
+            metavar="OUT",
+        ),
+    ],
+    step: Annotated[
+        int | None,
+        typer.Option(
+            help="The board before solution step N (counted from 0) with that step's path.",
+            metavar="N",
+        ),
+    ] = None,
+    path: Annotated[
+        bool | None,
+        typer.Option(
+            "--path/--no-path",
+            help="Draw the path of the step (default: with --step; --path alone: step 0).",
+        ),
+    ] = None,
+    cell_size: CellSizeOption = 32,
+    no_clobber: NoClobberOption = False,
+) -> None:
+    """Draw a level as SVG or PNG, or a pack directory as a sheet of thumbnails in play order
+    under the plot of its difficulty.
+
+    Exit codes: 0 written; 1 invalid level (or its solution breaks before step N); 2 bad
+    option; 3 unreadable input or output not written.
+    """
+    from ..render.svg import board_scene
+
+    if source != "-" and FilePath(source).is_dir():
+        if step is not None or path:
+            raise typer.BadParameter("a pack sheet has no steps", param_hint="'--step' / '--path'")
+        _render_pack(source, output, no_clobber)
+        return
+    suffix = _suffix(output, (".svg", ".png"))
+    level = core(source, load(source), strict=False)
+    board, drawn = level.board, None
+    if step is not None or path:
+        board, drawn = position_at_step(source, level, step or 0)
+        if path is False:
+            drawn = None
+    scene = board_scene(board, level.rules, path=drawn, cell_size=cell_size)
+    write_output(_picture(scene, suffix), output, no_clobber=no_clobber)
+
+
+# ----- export ----------------------------------------------------------------------------------
+
+
+class ExportFormat(StrEnum):
+    """What ``levelgen export`` writes."""
+
+    tiled = "tiled"
+    csv = "csv"
+    json_grid = "json-grid"
+
+
+_SUFFIXES = {
+    ExportFormat.tiled: (".tmj", ".json"),
+    ExportFormat.csv: (".csv",),
+    ExportFormat.json_grid: (".json",),
+}
+
+
+def _json_bytes(data: object) -> bytes:
+    return (json.dumps(data, indent=2) + "\n").encode("utf-8")
+
+
+def _export_files(
+    level: Level, form: ExportFormat, stem: str, *, tileset: str, level_file: str | None
+) -> list[tuple[str, bytes]]:
+    """(file name, bytes) of one level's export; ``stem`` names the files."""
+    from ..export import grid_csv, grid_json, map_data
+
+    if form is ExportFormat.csv:
+        return [(f"{stem}.csv", grid_csv(level).encode("utf-8"))]
+    if form is ExportFormat.json_grid:
+        return [(f"{stem}.json", grid_json(level).encode("utf-8"))]
+    data = map_data(level, tileset=tileset, level_file=level_file)
+    return [(f"{stem}.tmj", _json_bytes(data))]
+
+
+def _tileset_files(stem: str, max_kind: int) -> list[tuple[str, bytes]]:
+    from ..export import tileset_data, tileset_png
+
+    data = tileset_data(max_kind, image=f"{stem}.png")
+    return [(f"{stem}.png", tileset_png(max_kind)), (f"{stem}.tsj", _json_bytes(data))]
+
+
+def _write_all(folder: FilePath, files: list[tuple[str, bytes]], no_clobber: bool) -> None:
+    if no_clobber:
+        for name, _ in files:
+            if (folder / name).exists():
+                fail(EXIT_UNREADABLE, f"levelgen: {folder / name} exists (--no-clobber)")
+    for name, data in files:  # the tileset first, the maps that name it last
+        write_output(data, str(folder / name), no_clobber=no_clobber)
+
+
+@app.command()
+def export(
+    source: Annotated[
+        str,
+        typer.Argument(
+            help="A level file ('-': standard input) or a pack directory.",
+            metavar="FILE|PACK_DIR",
+        ),
+    ],
+    form: Annotated[
+        ExportFormat,
+        typer.Option(
+            "--format",
+            help="tiled (a Tiled .tmj map, its .tsj tileset and PNG beside it), csv (one line"
+            " per board row) or json-grid (the grid, the rules and the id).",
+        ),
+    ],
+    output: Annotated[
+        str,
+        typer.Option(
+            "-o",
+            "--output",
+            help="The file to write (a pack: the directory to write into).",
+            metavar="OUT",
+        ),
+    ],
+    no_clobber: NoClobberOption = False,
+) -> None:
+    """Export a level, or every level of a pack, for game engines.
+
+    Tiled maps hold one tile layer (gid 0 a hole, 1 a wall, k + 1 kind k) and the level's id
+    and rules as map properties; a pack's maps share one tileset.  Exit codes: 0 written;
+    1 invalid level; 2 bad option; 3 unreadable input or output not written.
+    """
+    if source != "-" and FilePath(source).is_dir():
+        _export_pack(source, form, FilePath(output), no_clobber)
+        return
+    level = core(source, load(source), strict=False)
+    out = FilePath(output)
+    if output == "-" or out.is_dir() or output.endswith(("/", "\\")):
+        raise typer.BadParameter(f"{output!r} must name a file", param_hint="'-o' / '--output'")
+    _suffix(output, _SUFFIXES[form])
+    files = _export_files(level, form, out.stem, tileset=f"{out.stem}.tsj", level_file=None)
+    files = [(out.name, files[0][1])]  # the name asked for (a .tmj map may be .json)
+    if form is ExportFormat.tiled:
+        files = _tileset_files(out.stem, max(1, *level.board.cells)) + files
+    _write_all(out.parent, files, no_clobber)
+
+
+def _export_pack(folder: str, form: ExportFormat, out: FilePath, no_clobber: bool) -> None:
+    from ..render.sheet import PackError, read_pack
+    from ..storage import ReadError
+
+    try:
+        entries = read_pack(folder)
+    except (PackError, ReadError) as exc:
+        show_problems(exc.source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(EXIT_UNREADABLE, f"levelgen: cannot make {out}: {exc.strerror or exc}")
+    files: list[tuple[str, bytes]] = []
+    if form is ExportFormat.tiled:
+        top = max(max(e.level.board.cells) for e in entries)
+        files += _tileset_files("tileset", max(1, top))
+    for entry in entries:
+        stem = FilePath(entry.file).stem
+        files += _export_files(
+            entry.level, form, stem, tileset="tileset.tsj", level_file=entry.file
+        )
+    _write_all(out, files, no_clobber)
