@@ -157,6 +157,21 @@ def test_list_filters_and_pages(client: TestClient) -> None:
     problem(client.get("/v1/levels", params={"limit": 0}), 422)
 
 
+def test_level_picture_as_svg(client: TestClient) -> None:
+    from levelgen.render.svg import render_svg
+    from levelgen.schema import parse_level_data
+
+    level = client.post("/v1/levels", json={"size": "6x4", "seed": 31}, headers=AUTH).json()
+    response = client.get(f"/v1/levels/{level['id']}.svg", params={"cell_size": 20})
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    core = parse_level_data(level).to_core()
+    assert response.text == render_svg(core.board, core.rules, cell_size=20)
+    assert response.text.count('class="tile"') == 24
+    problem(client.get(f"/v1/levels/sha256:{'1' * 64}.svg"), 404)
+    problem(client.get(f"/v1/levels/{level['id']}.svg", params={"cell_size": 2}), 422)
+
+
 def test_missing_and_malformed_ids(client: TestClient) -> None:
     problem(client.get("/v1/levels/sha256:" + "0" * 64), 404)
     problem(client.get("/v1/levels/nope"), 422)

@@ -43,6 +43,7 @@ ENDPOINTS = {
     "POST /v1/levels",
     "GET /v1/levels",
     "GET /v1/levels/{level_id}",
+    "GET /v1/levels/{level_id}.svg",
     "POST /v1/verify",
     "POST /v1/solve",
     "POST /v1/hint",

@@ -211,6 +211,12 @@ class Store:
             row = session.get(LevelRow, level_id)
             return None if row is None else dict(json.loads(row.data))
 
+    def get_level_text(self, level_id: str) -> str | None:
+        """The level file stored under ``level_id`` as compact JSON text, or None."""
+        with self.session() as session:
+            row = session.get(LevelRow, level_id)
+            return None if row is None else row.data
+
     def has_level(self, level_id: str) -> bool:
         return self._summary(level_id) is not None
 

@@ -27,6 +27,7 @@ __all__ = [
     "task_hint",
     "task_shuffle",
     "task_solve",
+    "task_svg",
     "task_verify",
     "warm_up",
 ]
@@ -299,3 +300,13 @@ def task_create(spec: dict[str, Any], seed: int, max_side: int) -> TaskResult:
     except GenerationError as exc:
         return _problem(422, "", str(exc))
     return TaskResult(201, _dumps(LevelFile.from_core(level).to_data()))
+
+
+def task_svg(level_text: str, cell_size: int) -> TaskResult:
+    """``GET /v1/levels/{id}.svg``: the picture of a stored level (its starting board)."""
+    from ..render.svg import render_svg
+    from ..schema import parse_level_data
+
+    level = parse_level_data(json.loads(level_text)).to_core()
+    svg = render_svg(level.board, level.rules, cell_size=cell_size)
+    return TaskResult(200, svg.encode("utf-8"))

@@ -14,7 +14,7 @@ from ..deps import in_thread, json_bytes, require_key, run_task, settings_of, st
 from ..models import CreateRequest, LevelPage
 from ..problems import ProblemError, problem_responses
 from ..store import LevelFilter, Store
-from ..tasks import task_create
+from ..tasks import task_create, task_svg
 
 router = APIRouter(prefix="/v1/levels", tags=["levels"])
 
@@ -88,6 +88,32 @@ async def list_levels(
         query = request.url.include_query_params(after=items[-1]["id"])
         following = f"{query.path}?{query.query}"
     return {"items": items, "next": following}
+
+
+@router.get(
+    "/{level_id}.svg",
+    summary="A picture of a stored level (SVG)",
+    description="The starting board as SVG: a colour and a glyph per kind, walls, holes, and"
+    " the ring when paths may use it.",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "The picture",
+            "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+        },
+        **problem_responses(404, 422, 429, 503),
+    },
+)
+async def get_level_svg(
+    request: Request,
+    level_id: Annotated[str, Path(pattern=LEVEL_ID)],
+    cell_size: Annotated[int, Query(ge=8, le=128, description="Pixels per cell.")] = 32,
+) -> Response:
+    text = await in_thread(store_of(request).get_level_text, level_id)
+    if text is None:
+        raise ProblemError(404, f"no level {level_id} in the library", parameter="level_id")
+    result = await run_task(request, task_svg, text, cell_size)
+    return Response(result.body, media_type="image/svg+xml")
 
 
 @router.get(
