@@ -8,7 +8,9 @@ error responses (anything but 2xx).  Loopback only, bounded in count; the server
 (SIGTERM) at the end.  The client runs on the same machine and takes its share of the CPU.
 
 Workloads: ``create`` 12x8 (``POST /v1/levels``, seeds 0..N-1), ``verify`` 12x8 (``POST
-/v1/verify`` of levels with their solutions: replay and metrics check).
+/v1/verify`` of levels with their solutions: replay and metrics check), ``hint`` 18x10 (``POST
+/v1/hint`` of positions 20 moves into 20 generated levels, as the browser player sends them:
+rules and the current board; each answer is a proved safe move).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ __all__ = ["TARGETS", "Load", "register", "run_load", "start_server"]
 TARGETS: dict[str, tuple[str, float]] = {
     "create 12x8": ("rate", 150.0),
     "verify 12x8": ("rate", 300.0),
+    "hint 18x10": ("p95", 100.0),
 }
 
 #: A request: method, path, JSON body.
@@ -181,10 +184,29 @@ def _levels(base: str, size: str, seeds: range) -> list[dict[str, Any]]:
 def workloads(base: str, requests: int) -> list[tuple[str, Callable[[int], Request], int]]:
     """The workloads: (name, request maker, request count)."""
     levels = _levels(base, "12x8", range(10_000, 10_020))
+    positions = [_position(level, 20) for level in _levels(base, "18x10", range(10_000, 10_020))]
     return [
         ("create 12x8", lambda i: ("POST", "/v1/levels", {"size": "12x8", "seed": i}), requests),
         ("verify 12x8", lambda i: ("POST", "/v1/verify", levels[i % len(levels)]), requests),
+        ("hint 18x10", lambda i: ("POST", "/v1/hint", positions[i % len(positions)]), requests),
     ]
+
+
+def _position(level: dict[str, Any], played: int) -> dict[str, Any]:
+    """The position file the browser player sends: rules and the current board of ``level``
+    after the first ``played`` steps of its solution."""
+    rows = [list(row) for row in level["board"]["rows"]]
+    for step in level["solution"][:played]:
+        for x, y in (step["a"], step["b"]):
+            rows[y][x] = 0
+    board = {**level["board"], "rows": rows}
+    return {
+        "$schema": "urn:levelgen:schema:position:v1",
+        "game": "linkup",
+        "format_version": 1,
+        "rules": level["rules"],
+        "board": board,
+    }
 
 
 def register(app: typer.Typer) -> None:
