@@ -284,3 +284,46 @@ def _export_pack(folder: str, form: ExportFormat, out: FilePath, no_clobber: boo
             entry.level, form, stem, tileset="tileset.tsj", level_file=entry.file
         )
     _write_all(out, files, no_clobber)
+
+
+# ----- play ------------------------------------------------------------------------------------
+
+
+@app.command()
+def play(
+    source: Annotated[
+        str, typer.Argument(help="A level file ('-': standard input).", metavar="FILE")
+    ],
+    output: Annotated[
+        str,
+        typer.Option("-o", "--output", help="The page to write (.html).", metavar="OUT"),
+    ],
+    api_base: Annotated[
+        str | None,
+        typer.Option(
+            "--api-base",
+            help="URL of a levelgen service: the page then offers safe hints and the solvable"
+            " shuffle through its API (without it the page makes no network request).",
+            metavar="URL",
+        ),
+    ] = None,
+    no_clobber: NoClobberOption = False,
+) -> None:
+    """Write a self-contained HTML page that plays the level in a browser: click or tap two
+    tiles, undo, restart, counters, show the solution; keyboard playable.
+
+    Exit codes: 0 written; 1 invalid level; 2 bad option; 3 unreadable input or output not
+    written.
+    """
+    from ..player import build_player_html
+
+    _suffix(output, (".html", ".htm"))
+    if api_base is not None and not api_base.startswith(("http://", "https://", "/")):
+        raise typer.BadParameter(
+            f"{api_base!r} must be an http(s) URL or a path starting with /",
+            param_hint="'--api-base'",
+        )
+    level = core(source, load(source), strict=False)
+    title = f"Link-up {level.board.width}x{level.board.height}: {FilePath(source).name}"
+    page = build_player_html(level, api_base=api_base, title=title)
+    write_output(page.encode("utf-8"), output, no_clobber=no_clobber)

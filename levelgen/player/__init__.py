@@ -1,0 +1,139 @@
+"""The browser player: one self-contained HTML page that plays a level.
+
+:func:`build_player_html` writes the level (board, rules, certificate) as JSON into a page
+that carries its own script and style (``paths.js``, ``player.js``, ``player.css``, package
+data beside this module): no external script, style sheet or font, and a Content Security
+Policy that forbids every network request unless an API base is given.  With ``api_base``
+(the service mounts the page at ``GET /play/{id}``) the page also offers safe hints and the
+solvable shuffle: it sends the position now, ``{"$schema": "urn:levelgen:schema:position:v1",
+"game": "linkup", "format_version": 1, "rules": ..., "board": ...}``, to
+``POST {api_base}/v1/hint`` and ``POST {api_base}/v1/shuffle``.
+
+``paths.js`` is the exact path rule of :mod:`levelgen.paths` in JavaScript (fewest turns,
+then fewest steps, then the smallest corner list); the tests run it in Chromium against
+``find_path`` on thousands of random queries.  The page is deterministic: the same level and
+``api_base`` give the same bytes.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
+
+from ..board import KIND_CHARS
+from ..level import Level
+from ..render.svg import PALETTE, kind_style
+
+__all__ = ["build_player_html", "player_asset"]
+
+#: How long a removed pair's path stays drawn, and the pause between replayed solution steps.
+FLASH_MS = 700
+REPLAY_MS = 450
+
+
+@lru_cache(maxsize=8)
+def player_asset(name: str) -> str:
+    """The text of a package data file of the player (``paths.js``, ``player.js``, ...)."""
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _script_json(value: object) -> str:
+    """JSON safe inside ``<script>``: no ``<``, ``>`` or ``&`` that could end the element."""
+    text = json.dumps(value, separators=(",", ":"), sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _connect_src(api_base: str | None) -> str:
+    if api_base is None:
+        return "'none'"
+    parts = urlsplit(api_base)
+    if parts.scheme in ("http", "https") and parts.netloc:
+        return f"'self' {parts.scheme}://{parts.netloc}"
+    return "'self'"
+
+
+def _level_data(level: Level, api_base: str | None, replay_ms: int) -> dict[str, Any]:
+    from ..schema import content_id
+
+    board = level.board
+    solution = [
+        {
+            "a": list(m.a),
+            "b": list(m.b),
+            "kind": m.kind,
+            "path": [list(p) for p in m.path.corners],
+        }
+        for m in level.solution or ()
+    ]
+    return {
+        "id": content_id(board, level.rules),
+        "rules": {"max_turns": level.rules.max_turns, "outside": level.rules.outside},
+        "board": {"width": board.width, "height": board.height, "rows": board.grid()},
+        "solution": solution,
+        "palette": [list(kind_style(k)) for k in range(1, len(PALETTE) + 1)],
+        "glyphs": KIND_CHARS,
+        "apiBase": None if api_base is None else api_base.rstrip("/"),
+        "flashMs": FLASH_MS,
+        "replayMs": replay_ms,
+    }
+
+
+def build_player_html(
+    level: Level, *, api_base: str | None = None, title: str = "", replay_ms: int = REPLAY_MS
+) -> str:
+    """The player page of ``level``; with ``api_base`` (``""`` for the page's own origin, or a
+    URL prefix) it also offers hints and shuffles through that API.  ``replay_ms``: the pause
+    between the steps of "show solution"."""
+    data = _level_data(level, api_base, replay_ms)
+    size = f"{level.board.width}x{level.board.height}"
+    heading = html.escape(title or f"Link-up {size} level")
+    policy = (
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline';"
+        f" img-src data:; connect-src {_connect_src(api_base)}; base-uri 'none'; form-action 'none'"
+    )
+    api_buttons = (
+        ""
+        if api_base is None
+        else '  <button id="hint" type="button" title="h">Hint</button>\n'
+        '  <button id="shuffle" type="button">Shuffle</button>\n'
+    )
+    rules = level.rules
+    ring = "paths may use the ring around the board" if rules.outside else "no ring"
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{html.escape(policy, quote=False)}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{heading}</title>\n"
+        f"<style>\n{player_asset('player.css')}</style>\n"
+        "</head>\n<body>\n<main>\n"
+        f"<h1>{heading}</h1>\n"
+        f'<p class="help">{size}, at most {rules.max_turns} turns, {ring}.'
+        " Click or tap two tiles of one kind; keys: arrows and Enter/Space pick tiles,"
+        " U undo, R restart, S show solution"
+        + (", H hint" if api_base is not None else "")
+        + ".</p>\n"
+        '<div class="bar">\n'
+        '  <button id="undo" type="button" title="u">Undo</button>\n'
+        '  <button id="restart" type="button" title="r">Restart</button>\n'
+        '  <button id="solution" type="button" title="s">Show solution</button>\n'
+        f"{api_buttons}"
+        "</div>\n"
+        '<div class="bar counters" aria-live="polite">\n'
+        '  <span>Tiles left: <b id="tiles">0</b></span>\n'
+        '  <span>Legal moves: <b id="moves">0</b></span>\n'
+        '  <span>Moves played: <b id="played">0</b></span>\n'
+        "</div>\n"
+        '<div id="message" role="status" aria-live="polite"></div>\n'
+        '<svg id="board" xmlns="http://www.w3.org/2000/svg" tabindex="0" role="grid"'
+        ' aria-label="the board"></svg>\n'
+        "</main>\n"
+        f'<script type="application/json" id="levelgen-level">{_script_json(data)}</script>\n'
+        f"<script>\n{player_asset('paths.js')}</script>\n"
+        f"<script>\n{player_asset('player.js')}</script>\n"
+        "</body>\n</html>\n"
+    )

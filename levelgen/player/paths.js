@@ -1,0 +1,174 @@
+/* levelgen player: the exact path rule of Link-up, a port of levelgen.paths.find_path.
+ *
+ * A best path joins two tiles of one kind by horizontal and vertical unit steps whose interior
+ * cells are all empty (holes; the ring of one cell around the board too when `outside`), turns
+ * at most `maxTurns` times, has the fewest turns, then the fewest steps, and among those the
+ * lexicographically smallest list of corner points (each point compared as [x, y]).
+ *
+ * How: levels from b say, for every cell c and turn budget r, whether b can be reached from c
+ * with at most r turns starting along an axis (a sweep per row and column per level).  The
+ * fewest turns t is the first level that reaches a; a depth-first walk from a then follows only
+ * corners from which b is still reachable in the turns left, so it enumerates exactly the paths
+ * of t turns, keeping the shortest and then the smallest corner list.
+ */
+(function (root) {
+  "use strict";
+
+  function Grid(rows, outside) {
+    this.h = rows.length;
+    this.w = this.h ? rows[0].length : 0;
+    this.pw = this.w + 3; // padded: the ring around the board and a guard column, never free,
+    // so that a horizontal ray stops at the end of its row instead of wrapping into the next
+    this.ph = this.h + 2;
+    this.free = new Uint8Array(this.pw * this.ph);
+    for (let y = -1; y <= this.h; y++) {
+      for (let x = -1; x <= this.w; x++) {
+        const inside = x >= 0 && y >= 0 && x < this.w && y < this.h;
+        this.free[this.idx(x, y)] = inside ? (rows[y][x] === 0 ? 1 : 0) : (outside ? 1 : 0);
+      }
+    }
+  }
+  Grid.prototype.idx = function (x, y) { return (y + 1) * this.pw + (x + 1); };
+
+  /* levels[r] = [H, V]: H[c] when b is reachable from c with <= r turns starting horizontally. */
+  function levelsFrom(g, b, maxTurns, stopAt) {
+    const n = g.pw * g.ph, pw = g.pw, ph = g.ph, free = g.free;
+    const h0 = new Uint8Array(n), v0 = new Uint8Array(n);
+    const bx = b % pw, by = (b - bx) / pw;
+    for (const d of [-1, 1]) { // along b's row
+      for (let x = bx + d; x >= 0 && x < pw; x += d) {
+        const c = by * pw + x;
+        h0[c] = 1;
+        if (!free[c]) break;
+      }
+    }
+    for (const d of [-1, 1]) { // along b's column
+      for (let y = by + d; y >= 0 && y < ph; y += d) {
+        const c = y * pw + bx;
+        v0[c] = 1;
+        if (!free[c]) break;
+      }
+    }
+    const levels = [[h0, v0]];
+    for (let r = 1; r <= maxTurns; r++) {
+      if (stopAt >= 0 && (levels[r - 1][0][stopAt] || levels[r - 1][1][stopAt])) break;
+      const [ph0, pv0] = levels[r - 1];
+      const hr = Uint8Array.from(ph0), vr = Uint8Array.from(pv0);
+      for (let y = 0; y < ph; y++) { // a horizontal ray to a corner that goes on vertically
+        let chain = 0;
+        for (let x = pw - 1; x >= 0; x--) {
+          const c = y * pw + x;
+          if (chain) hr[c] = 1;
+          chain = free[c] && (pv0[c] || chain) ? 1 : 0;
+        }
+        chain = 0;
+        for (let x = 0; x < pw; x++) {
+          const c = y * pw + x;
+          if (chain) hr[c] = 1;
+          chain = free[c] && (pv0[c] || chain) ? 1 : 0;
+        }
+      }
+      for (let x = 0; x < pw; x++) { // a vertical ray to a corner that goes on horizontally
+        let chain = 0;
+        for (let y = ph - 1; y >= 0; y--) {
+          const c = y * pw + x;
+          if (chain) vr[c] = 1;
+          chain = free[c] && (ph0[c] || chain) ? 1 : 0;
+        }
+        chain = 0;
+        for (let y = 0; y < ph; y++) {
+          const c = y * pw + x;
+          if (chain) vr[c] = 1;
+          chain = free[c] && (ph0[c] || chain) ? 1 : 0;
+        }
+      }
+      levels.push([hr, vr]);
+    }
+    return levels;
+  }
+
+  function lexLess(p, q) { // corner lists of one length, points as [x, y]
+    for (let i = 0; i < p.length; i++) {
+      if (p[i][0] !== q[i][0]) return p[i][0] < q[i][0];
+      if (p[i][1] !== q[i][1]) return p[i][1] < q[i][1];
+    }
+    return false;
+  }
+
+  /* The best path between cells a and b ([x, y]) of a grid, kinds ignored: {corners, turns,
+   * length} or null. */
+  function findLink(g, a, b, maxTurns) {
+    if (a[0] === b[0] && a[1] === b[1]) return null;
+    const ai = g.idx(a[0], a[1]), bi = g.idx(b[0], b[1]);
+    const levels = levelsFrom(g, bi, maxTurns, ai);
+    const t = levels.length - 1;
+    if (!levels[t][0][ai] && !levels[t][1][ai]) return null;
+    const pw = g.pw, free = g.free;
+    const pt = (c) => { const x = c % pw; return [x - 1, (c - x) / pw - 1]; };
+    const bx = bi % pw, by = (bi - bx) / pw;
+    const steps = [[1, 0], [-1, 0], [pw, 1], [-pw, 1]]; // [offset, axis]: 0 horizontal
+    let bestLen = Infinity, best = null;
+    const trail = [ai];
+    function walk(at, length, r, prevAxis) {
+      for (const [step, axis] of steps) {
+        if (axis === prevAxis) continue;
+        let c = at + step, n = length + 1;
+        if (r === 0) {
+          while (c >= 0 && c < free.length && free[c]) { c += step; n++; }
+          if (c === bi && n <= bestLen) {
+            const corners = trail.concat([bi]).map(pt);
+            if (n < bestLen || lexLess(corners, best)) { bestLen = n; best = corners; }
+          }
+          continue;
+        }
+        const ok = levels[r - 1][axis === 0 ? 1 : 0];
+        while (c >= 0 && c < free.length && free[c]) {
+          if (ok[c]) {
+            const cx = c % pw, cy = (c - cx) / pw;
+            if (n + Math.abs(cx - bx) + Math.abs(cy - by) <= bestLen) {
+              trail.push(c);
+              walk(c, n, r - 1, axis);
+              trail.pop();
+            }
+          }
+          c += step; n++;
+        }
+      }
+    }
+    walk(ai, 0, t, -1);
+    if (best === null) throw new Error("levels and walk disagree");
+    return { corners: best, turns: best.length - 2, length: bestLen };
+  }
+
+  /* The best path joining tiles a and b of `rows` (cells: kind >= 1, 0 hole, -1 wall), or null
+   * when they are not two distinct tiles of one kind or no path of <= maxTurns turns exists. */
+  function findPath(rows, a, b, maxTurns, outside) {
+    const ka = rows[a[1]][a[0]], kb = rows[b[1]][b[0]];
+    if ((a[0] === b[0] && a[1] === b[1]) || ka < 1 || ka !== kb) return null;
+    return findLink(new Grid(rows, outside), a, b, maxTurns);
+  }
+
+  /* Every linkable pair of tiles ([[ax, ay], [bx, by]] with a before b in row order). */
+  function legalPairs(rows, maxTurns, outside) {
+    const g = new Grid(rows, outside), out = [];
+    const tiles = [];
+    for (let y = 0; y < g.h; y++) for (let x = 0; x < g.w; x++) if (rows[y][x] > 0) tiles.push([x, y]);
+    for (let j = 0; j < tiles.length; j++) {
+      const b = tiles[j], kind = rows[b[1]][b[0]];
+      let partner = false;
+      for (let i = 0; i < j; i++) if (rows[tiles[i][1]][tiles[i][0]] === kind) { partner = true; break; }
+      if (!partner) continue;
+      const levels = levelsFrom(g, g.idx(b[0], b[1]), maxTurns, -1);
+      const [hl, vl] = levels[levels.length - 1];
+      for (let i = 0; i < j; i++) {
+        const a = tiles[i];
+        if (rows[a[1]][a[0]] !== kind) continue;
+        const ai = g.idx(a[0], a[1]);
+        if (hl[ai] || vl[ai]) out.push([a, b]);
+      }
+    }
+    return out;
+  }
+
+  root.LinkupPaths = { findPath: findPath, legalPairs: legalPairs };
+})(typeof window !== "undefined" ? window : globalThis);

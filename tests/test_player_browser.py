@@ -1,0 +1,372 @@
+"""The player in a real Chromium (Playwright driving Debian's ``chromium``; no browser
+download): the JavaScript path rule agrees with ``levelgen.paths.find_path`` on thousands of
+random queries (answer, turns, length and exact corner points) and with ``legal_moves`` on
+whole boards; a whole 12x8 level is played to the end by clicking along its certificate; an
+illegal pair is refused with its reason; undo and restart restore; keyboard play; the solution
+replay; the page makes no request; with an API base, hints and shuffles go through the API
+(answered here by ``page.route``).
+
+Skipped, with the reason, only when Playwright or a Chromium binary is missing here; with
+``LEVELGEN_REQUIRE_BROWSER=1`` (set by ``.ci/run``) a missing browser is a failure instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from levelgen.board import Board
+from levelgen.geometry import Pos
+from levelgen.level import Level
+from levelgen.moves import legal_moves
+from levelgen.paths import find_path
+from levelgen.player import build_player_html, player_asset
+from levelgen.rules import Rules
+from levelgen.storage import read_level
+
+ROOT = Path(__file__).resolve().parent.parent
+LEVEL = ROOT / "levels" / "classic_12x8.json"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ORIGIN = "http://levelgen.test"
+
+
+def _chromium() -> str | None:
+    for candidate in (os.environ.get("LEVELGEN_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("LEVELGEN_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"browser tests required but {reason}")
+    print(f"\nbrowser tests skipped: {reason}")  # shown with -s; the skip reason with -rs
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("playwright is not installed (pip install -e '.[test]')")
+    executable = _chromium()
+    if executable is None:
+        _missing("no Chromium binary (apt-get install chromium, or set LEVELGEN_CHROMIUM)")
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=executable, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda exc: errors.append(str(exc)))
+    # Script errors only: the browser also logs an HTTP error answer (tested on purpose).
+    opened.on(
+        "console",
+        lambda msg: (
+            errors.append(msg.text)
+            if msg.type == "error" and not msg.text.startswith("Failed to load resource")
+            else None
+        ),
+    )
+    yield opened
+    context.close()
+    assert errors == []
+
+
+def _serve(page: Any, html: str, path: str = "/play/level") -> list[str]:
+    """Answer ``ORIGIN + path`` with ``html`` and record every other request the page makes."""
+    requests: list[str] = []
+
+    def handle(route: Any) -> None:
+        url = route.request.url
+        if url == ORIGIN + path:
+            route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
+        else:
+            requests.append(url)
+            route.abort()
+
+    page.route("**/*", handle)
+    page.goto(ORIGIN + path)
+    return requests
+
+
+def _random_queries(rng: random.Random, n: int) -> list[dict[str, Any]]:
+    queries = []
+    while len(queries) < n:
+        w, h = rng.randint(1, 12), rng.randint(1, 8)
+        holes, walls, kinds = rng.random() * 0.7, rng.random() * 0.15, rng.randint(1, 3)
+        grid = [
+            [
+                0 if rng.random() < holes else -1 if rng.random() < walls else rng.randint(1, kinds)
+                for _ in range(w)
+            ]
+            for _ in range(h)
+        ]
+        tiles = [(x, y) for y in range(h) for x in range(w) if grid[y][x] > 0]
+        if len(tiles) < 2:
+            continue
+        board = Board.from_grid(grid)
+        for _ in range(4):
+            a, b = rng.sample(tiles, 2)
+            rules = Rules(max_turns=rng.randint(0, 4), outside=rng.random() < 0.5)
+            path = find_path(board, Pos(*a), Pos(*b), rules)
+            want = None if path is None else [[[p.x, p.y] for p in path.corners], path.length]
+            queries.append(
+                {
+                    "rows": grid,
+                    "a": a,
+                    "b": b,
+                    "t": rules.max_turns,
+                    "o": rules.outside,
+                    "want": want,
+                }
+            )
+    return queries
+
+
+def test_js_path_rule_agrees_with_python(page: Any) -> None:
+    queries = _random_queries(random.Random(20240519), 3000)
+    page.set_content("<!DOCTYPE html><title>paths</title>")
+    page.add_script_tag(content=player_asset("paths.js"))
+    got = page.evaluate(
+        """qs => qs.map(q => {
+            const p = LinkupPaths.findPath(q.rows, q.a, q.b, q.t, q.o);
+            return p === null ? null : [p.corners, p.length, p.turns];
+        })""",
+        [{k: v for k, v in q.items() if k != "want"} for q in queries],
+    )
+    linked = 0
+    for query, answer in zip(queries, got, strict=True):
+        want = query["want"]
+        if want is None:
+            assert answer is None, query
+            continue
+        linked += 1
+        corners, length, turns = answer
+        assert [corners, length] == want, query
+        assert turns == len(want[0]) - 2
+    assert linked > 500  # the sample is not all refusals
+
+
+def test_js_legal_pairs_agree_with_python(page: Any) -> None:
+    rng = random.Random(77)
+    boards = []
+    for _ in range(120):
+        w, h = rng.randint(2, 12), rng.randint(2, 8)
+        grid = [
+            [
+                0 if rng.random() < 0.35 else -1 if rng.random() < 0.08 else rng.randint(1, 4)
+                for _ in range(w)
+            ]
+            for _ in range(h)
+        ]
+        rules = Rules(max_turns=rng.randint(0, 3), outside=rng.random() < 0.5)
+        pairs = sorted(
+            sorted([[m.a.x, m.a.y], [m.b.x, m.b.y]], key=lambda p: (p[1], p[0]))
+            for m in legal_moves(Board.from_grid(grid), rules)
+        )
+        boards.append({"rows": grid, "t": rules.max_turns, "o": rules.outside, "want": pairs})
+    page.set_content("<!DOCTYPE html><title>pairs</title>")
+    page.add_script_tag(content=player_asset("paths.js"))
+    got = page.evaluate(
+        "bs => bs.map(b => LinkupPaths.legalPairs(b.rows, b.t, b.o))",
+        [{k: v for k, v in b.items() if k != "want"} for b in boards],
+    )
+    for board, pairs in zip(boards, got, strict=True):
+        assert sorted(pairs) == board["want"], board
+
+
+def _cell(x: int, y: int) -> str:
+    return f'#board [data-x="{x}"][data-y="{y}"]'
+
+
+def _status(page: Any) -> tuple[int, int, str]:
+    data = page.evaluate("({...document.body.dataset})")
+    return int(data["tiles"]), int(data["moves"]), data["status"]
+
+
+def test_play_a_whole_level_by_clicking(page: Any, tmp_path: Path) -> None:
+    level = read_level(LEVEL).to_core()
+    assert level.solution is not None and (level.board.width, level.board.height) == (12, 8)
+    requests = _serve(page, build_player_html(level))
+    tiles, moves, status = _status(page)
+    assert (tiles, moves, status) == (
+        level.board.tile_count(),
+        len(legal_moves(level.board, level.rules)),
+        "playing",
+    )
+
+    # An illegal pair of different kinds is refused with its reason; nothing changes.
+    first = level.solution[0]
+    other = next(p for p in level.board.tiles() if level.board[p] != first.kind)
+    page.click(_cell(*first.a))
+    page.click(_cell(*other))
+    assert "different kinds" in page.text_content("#message")
+    assert _status(page)[0] == tiles
+    # A same-kind pair with no path is refused naming the turns.
+    blocked = next(
+        (a, b)
+        for a in level.board.tiles()
+        for b in level.board.tiles()
+        if a < b
+        and level.board[a] == level.board[b]
+        and find_path(level.board, a, b, level.rules) is None
+    )
+    page.click(_cell(*blocked[0]))
+    page.click(_cell(*blocked[1]))
+    assert "no path with at most 2 turns" in page.text_content("#message")
+    assert page.evaluate("window.levelgenPlayer.grid") == level.board.grid()
+
+    # A legal move, then undo restores the board.
+    page.click(_cell(*first.a))
+    page.click(_cell(*first.b))
+    assert _status(page)[0] == tiles - 2
+    page.click("#undo")
+    assert page.evaluate("window.levelgenPlayer.grid") == level.board.grid()
+    assert _status(page)[0] == tiles
+
+    board = level.board
+    for i, move in enumerate(level.solution):
+        page.click(_cell(*move.a))
+        page.click(_cell(*move.b))
+        board = board.without(move.a, move.b)
+        left, moves, status = _status(page)
+        assert left == board.tile_count(), f"step {i}: {page.text_content('#message')}"
+        if i == 0:
+            drawn = page.get_attribute("#board .path", "data-corners")
+            assert drawn == " ".join(f"{p.x},{p.y}" for p in move.path.corners)
+        if i == len(level.solution) // 2:
+            assert moves == len(legal_moves(board, level.rules))
+            page.screenshot(path=str(tmp_path / "player.png"))
+    assert _status(page) == (0, 0, "won")
+    assert "Cleared" in page.text_content("#message")
+    page.screenshot(path=str(tmp_path / "won.png"))
+    assert (tmp_path / "player.png").stat().st_size > 1000
+    page.click("#restart")
+    assert page.evaluate("window.levelgenPlayer.grid") == level.board.grid()
+    assert requests == []  # no network access at all
+
+
+def test_keyboard_stuck_and_solution_replay(page: Any) -> None:
+    # 1 1 / 2 3 / 3 2 without a ring and no turns: after removing the 1s the rest is stuck.
+    level = read_level(LEVEL).to_core()
+    small = Level(
+        Board.from_grid([[1, 1, 0], [2, 3, 0], [3, 2, -1]]), Rules(max_turns=0, outside=False)
+    )
+    _serve(page, build_player_html(small))
+    page.focus("#board")
+    page.keyboard.press("Enter")  # the cursor starts at 0, 0
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert _status(page) == (4, 0, "stuck")
+    assert "Stuck" in page.text_content("#message")
+    page.keyboard.press("u")
+    assert _status(page)[0] == 6
+
+    page.unroute("**/*")
+    _serve(page, build_player_html(level, replay_ms=15), path="/play/replay")
+    page.click("#solution")
+    page.wait_for_selector("body[data-status='won']", timeout=20000)
+    assert page.evaluate("window.levelgenPlayer.history.length") == len(level.solution or ())
+
+
+def test_api_hint_and_shuffle(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    level = read_level(LEVEL).to_core()
+    move = legal_moves(level.board, level.rules)[3]
+    shuffled = [list(reversed(row)) for row in reversed(level.board.grid())]
+    bodies: list[dict[str, Any]] = []
+    answers = iter(
+        [
+            (
+                200,
+                {
+                    "status": "hint",
+                    "move": {
+                        "a": list(move.a),
+                        "b": list(move.b),
+                        "kind": move.kind,
+                        "path": [list(p) for p in move.path.corners],
+                    },
+                    "solution": [],
+                },
+            ),
+            (
+                200,
+                {
+                    "board": {"width": 12, "height": 8, "rows": shuffled},
+                    "solution": [],
+                    "id": "sha256:x",
+                },
+            ),
+            (503, {"detail": "busy"}),
+            (200, {"status": "lost"}),
+        ]
+    )
+    html = build_player_html(level, api_base="")
+
+    def handle(route: Any) -> None:
+        request = route.request
+        if request.url == ORIGIN + "/play/api":
+            route.fulfill(status=200, content_type="text/html", body=html)
+            return
+        assert request.method == "POST" and request.url in (
+            ORIGIN + "/v1/hint",
+            ORIGIN + "/v1/shuffle",
+        )
+        bodies.append(json.loads(request.post_data or "null"))
+        status, answer = next(answers)
+        route.fulfill(status=status, content_type="application/json", body=json.dumps(answer))
+
+    page.route("**/*", handle)
+    page.goto(ORIGIN + "/play/api")
+    page.click("#hint")
+    page.wait_for_selector("#board .hint")
+    hinted = page.eval_on_selector_all(
+        "#board .hint", "es => es.map(e => [+e.dataset.x, +e.dataset.y])"
+    )
+    assert sorted(hinted) == sorted([list(move.a), list(move.b)])
+    assert "Hint" in page.text_content("#message")
+    assert bodies[0] == {
+        "$schema": "urn:levelgen:schema:position:v1",
+        "game": "linkup",
+        "format_version": 1,
+        "rules": {"max_turns": 2, "outside": True},
+        "board": {"width": 12, "height": 8, "rows": level.board.grid()},
+    }
+    page.click("#shuffle")
+    expect(page.locator("#message")).to_contain_text("Shuffled")
+    assert page.evaluate("window.levelgenPlayer.grid") == shuffled
+    page.click("#undo")
+    assert page.evaluate("window.levelgenPlayer.grid") == level.board.grid()
+    page.click("#hint")
+    expect(page.locator("#message")).to_contain_text("HTTP 503")
+    assert "busy" in page.text_content("#message")
+    page.keyboard.press("h")
+    expect(page.locator("#message")).to_contain_text("No safe move")
+    assert len(bodies) == 4
