@@ -172,6 +172,15 @@ def test_level_picture_as_svg(client: TestClient) -> None:
     problem(client.get(f"/v1/levels/{level['id']}.svg", params={"cell_size": 2}), 422)
 
 
+def test_player_page_calls_this_service(client: TestClient) -> None:
+    level = client.post("/v1/levels", json={"size": "6x4", "seed": 32}, headers=AUTH).json()
+    page = client.get(f"/play/{level['id']}")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert '"apiBase":""' in page.text and level["id"] in page.text
+    assert 'id="hint"' in page.text and "connect-src 'self'" in page.text
+    problem(client.get(f"/play/sha256:{'2' * 64}"), 404)
+
+
 def test_missing_and_malformed_ids(client: TestClient) -> None:
     problem(client.get("/v1/levels/sha256:" + "0" * 64), 404)
     problem(client.get("/v1/levels/nope"), 422)

@@ -48,6 +48,7 @@ ENDPOINTS = {
     "POST /v1/solve",
     "POST /v1/hint",
     "POST /v1/shuffle",
+    "GET /play/{level_id}",
     "GET /healthz",
     "GET /readyz",
 }

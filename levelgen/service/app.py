@@ -28,7 +28,7 @@ from ..schema import LevelFile
 from ..schema.position import PositionFile
 from .middleware import AccessLog, BodyLimit, log_event
 from .problems import Problem, install_problem_handlers
-from .routes import check, health, levels, play
+from .routes import check, health, levels, play, player
 from .settings import Settings
 from .store import Store
 from .work import WorkPool
@@ -95,7 +95,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     install_problem_handlers(app)
-    for router in (levels.router, check.router, play.router, health.router):
+    routers = (levels.router, check.router, play.router, player.router, health.router)
+    for router in routers:
         app.include_router(router)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(AccessLog)

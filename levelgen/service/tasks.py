@@ -25,6 +25,7 @@ __all__ = [
     "read_position_body",
     "task_create",
     "task_hint",
+    "task_player",
     "task_shuffle",
     "task_solve",
     "task_svg",
@@ -310,3 +311,13 @@ def task_svg(level_text: str, cell_size: int) -> TaskResult:
     level = parse_level_data(json.loads(level_text)).to_core()
     svg = render_svg(level.board, level.rules, cell_size=cell_size)
     return TaskResult(200, svg.encode("utf-8"))
+
+
+def task_player(level_text: str, api_base: str) -> TaskResult:
+    """``GET /play/{id}``: the browser player page of a stored level, calling ``api_base``
+    (``""``: the page's own origin) for hints and shuffles."""
+    from ..player import build_player_html
+    from ..schema import parse_level_data
+
+    level = parse_level_data(json.loads(level_text)).to_core()
+    return TaskResult(200, build_player_html(level, api_base=api_base).encode("utf-8"))
