@@ -15,7 +15,7 @@ import sys
 
 import typer
 
-from . import create, schema, show, verify  # noqa: F401  (each registers its commands)
+from . import create, pack, schema, show, verify  # noqa: F401  (each registers its commands)
 from .common import EXIT_CODES_HELP, EXIT_INVALID, EXIT_UNREADABLE, app
 
 __all__ = ["EXIT_CODES_HELP", "app", "main"]
