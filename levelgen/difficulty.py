@@ -11,13 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .board import Board, iter_bits
-from .level import Metrics
+from .level import Difficulty, Metrics
 from .moves import Move, legal_pairs
 from .reach import hits_by_level, levels, linkable_mask
 from .rules import Rules
 from .verify import Problem
 
-__all__ = ["count_moves", "metrics_problems", "solution_metrics", "solution_move_counts"]
+__all__ = [
+    "count_moves",
+    "difficulty_problems",
+    "metrics_problems",
+    "solution_metrics",
+    "solution_move_counts",
+]
 
 
 def count_moves(board: Board, rules: Rules) -> int:
@@ -165,7 +171,37 @@ def metrics_problems(
         out.append(("mean_moves", stated.mean_moves, measured.mean_moves))
     if tuple(stated.turn_histogram) != measured.turn_histogram:
         out.append(("turn_histogram", list(stated.turn_histogram), list(measured.turn_histogram)))
-    return [
+    problems = [
         Problem(f"/metrics/{name}", f"states {said} but the solution gives {real}")
         for name, said, real in out
     ]
+    if stated.difficulty is not None:
+        problems.extend(difficulty_problems(stated.difficulty))
+    return problems
+
+
+def difficulty_problems(stated: Difficulty) -> list[Problem]:
+    """Where a stated difficulty contradicts itself: a score that its stated measures do not
+    give, or a band that is not the score's.  (The measures themselves come from seeded play
+    and are not measured again here: that would cost as much as making the level.)"""
+    from .difficulty_score import SCORED, band_of, score_of
+
+    out = []
+    if all(name in stated.measures for name in SCORED):
+        score = score_of(stated.measures)
+        if abs(score - stated.score) > 0.05:
+            out.append(
+                Problem(
+                    "/metrics/difficulty/score",
+                    f"states {stated.score} but its measures give {score}",
+                )
+            )
+    band = band_of(stated.score)
+    if stated.band != band:
+        out.append(
+            Problem(
+                "/metrics/difficulty/band",
+                f"states {stated.band!r} but a score of {stated.score} is {band!r}",
+            )
+        )
+    return out
