@@ -24,7 +24,18 @@ CHECKS = [
     checks.response_headers_conformance,
     checks.response_schema_conformance,
 ]
-APP = create_app(Settings(db="sqlite://", workers=1, max_time_limit=0.5, default_time_limit=0.3))
+# Small limits keep generated requests cheap; pack jobs are queued but not made (the runner is
+# stopped), since making them is not what these tests check.
+APP = create_app(
+    Settings(
+        db="sqlite://",
+        workers=1,
+        max_time_limit=0.5,
+        default_time_limit=0.3,
+        max_side=16,
+        max_pack_levels=2,
+    )
+)
 SCHEMA = schemathesis.openapi.from_dict(APP.openapi())
 OPERATIONS = {
     f"{op.method.upper()} {op.path}": op
@@ -35,6 +46,7 @@ OPERATIONS = {
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     with TestClient(APP, raise_server_exceptions=False) as c:
+        c.portal.call(APP.state.runner.stop)
         yield c
 
 
@@ -48,6 +60,9 @@ ENDPOINTS = {
     "POST /v1/solve",
     "POST /v1/hint",
     "POST /v1/shuffle",
+    "POST /v1/packs",
+    "GET /v1/packs/{job_id}",
+    "GET /v1/packs/{job_id}/levels/{n}",
     "GET /play/{level_id}",
     "GET /healthz",
     "GET /readyz",

@@ -28,7 +28,8 @@ from ..schema import LevelFile
 from ..schema.position import PositionFile
 from .middleware import AccessLog, BodyLimit, log_event
 from .problems import Problem, install_problem_handlers
-from .routes import check, health, levels, play, player
+from .routes import check, health, levels, packs, play, player
+from .runner import PackRunner
 from .settings import Settings
 from .store import Store
 from .work import WorkPool
@@ -77,11 +78,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = await run_in_threadpool(Store, settings.db)
         pool = WorkPool(settings.workers, settings.queue_limit, settings.client_limit)
         await run_in_threadpool(pool.start)
-        app.state.store, app.state.pool = store, pool
+        runner = PackRunner(store, pool, settings.workers)
+        app.state.store, app.state.pool, app.state.runner = store, pool, runner
+        runner.start()
         log_event("started", workers=settings.workers, db=_safe_url(settings.db))
         try:
             yield
         finally:
+            await runner.stop()
             await run_in_threadpool(pool.shutdown)
             await run_in_threadpool(store.close)
             log_event("stopped")
@@ -95,7 +99,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     install_problem_handlers(app)
-    routers = (levels.router, check.router, play.router, player.router, health.router)
+    routers = (
+        levels.router,
+        check.router,
+        play.router,
+        packs.router,
+        player.router,
+        health.router,
+    )
     for router in routers:
         app.include_router(router)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)

@@ -41,7 +41,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["Base", "LevelFilter", "LevelRow", "Store", "engine_for", "level_summary"]
+__all__ = [
+    "Base",
+    "LevelFilter",
+    "LevelRow",
+    "PackJobRow",
+    "PackLevelRow",
+    "Store",
+    "engine_for",
+    "level_summary",
+]
 
 
 class Base(DeclarativeBase):
@@ -72,6 +81,41 @@ class LevelRow(Base):
         Index("ix_levels_filter", "size", "max_turns", "outside", "band"),
         Index("ix_levels_band", "band"),
     )
+
+
+class PackJobRow(Base):
+    """A pack job: what was asked (the plan's arguments), its state and, when done, the
+    manifest.  ``owner`` and ``lease_until`` say which service process is making it: a job
+    whose lease ran out (its process died) or whose owner is a dead process on this host is
+    taken over and resumed."""
+
+    __tablename__ = "pack_jobs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    client: Mapped[str] = mapped_column(String(128), index=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    request: Mapped[str] = mapped_column(Text)
+    count: Mapped[int] = mapped_column(Integer)
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    manifest: Mapped[str | None] = mapped_column(Text, nullable=True)
+    pack_id: Mapped[str | None] = mapped_column(String(71), nullable=True, index=True)
+    owner: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)  # epoch seconds
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PackLevelRow(Base):
+    """One finished level of a pack job: its canonical file text (the bytes the manifest's
+    SHA-256 is of).  Stored in the same transaction as the level's library row."""
+
+    __tablename__ = "pack_levels"
+
+    job_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    level_id: Mapped[str] = mapped_column(String(71))
+    text: Mapped[str] = mapped_column(Text)
 
 
 @dataclass(frozen=True, slots=True)
