@@ -198,39 +198,42 @@ class Game:
             self.play(a, b)
 
     def _apply(self, move: Move) -> None:
-        lay, stride, k = self._lay, self._stride, self.rules.max_turns
-        x, y = lay.bit(*move.a), lay.bit(*move.b)
+        stride, k = self._stride, self.rules.max_turns
+        a_pos, b_pos = move.a, move.b
+        x = (a_pos.y + 1) * stride + a_pos.x + 1
+        y = (b_pos.y + 1) * stride + b_pos.x + 1
         pair = (1 << x) | (1 << y)
-        partners = self._partners
-        lost = [(min(x, u), max(x, u)) for u in iter_bits(partners.pop(x, 0))]
-        lost += [(min(y, u), max(y, u)) for u in iter_bits(partners.pop(y, 0)) if u != x]
-        for a, b in lost:
-            self._pairs.discard((a, b))
-            for end, other in ((a, b), (b, a)):
-                if end in partners:
-                    partners[end] &= ~(1 << other)
-        step = _Step(move, lost)
-        self._steps.append(step)
-        kind = self._kind_at[x]
-        self._kinds[kind] ^= pair
-        if not self._kinds[kind]:
-            del self._kinds[kind]
-        self._kind_at[x] = self._kind_at[y] = 0
+        partners, pairs = self._partners, self._pairs
+        lost = []
+        for end in (x, y):
+            bit = 1 << end
+            for other in iter_bits(partners.pop(end, 0) & ~pair):
+                lost.append((end, other) if end < other else (other, end))
+                partners[other] &= ~bit
+        own = (x, y) if x < y else (y, x)
+        if own in pairs:  # always, for a legal move
+            lost.append(own)
+        pairs.difference_update(lost)
+        gained: list[tuple[int, int]] = []
+        self._steps.append(_Step(move, lost, gained))
+        kind_at, kinds = self._kind_at, self._kinds
+        kind = kind_at[x]
+        left = kinds[kind] ^ pair
+        if left:
+            kinds[kind] = left
+        else:
+            del kinds[kind]
+        kind_at[x] = kind_at[y] = 0
         w = self._width
-        self._cells[move.a.y * w + move.a.x] = self._cells[move.b.y * w + move.b.x] = 0
-        self._occupied ^= pair
-        self._free |= pair
-        occ, free = self._occupied, self._free
+        self._cells[a_pos.y * w + a_pos.x] = self._cells[b_pos.y * w + b_pos.x] = 0
+        occ = self._occupied = self._occupied ^ pair
+        free = self._free = self._free | pair
         if not occ:
             return
-        # A new link runs through a freed cell; its two halves have at most k turns together,
-        # so one end reaches a freed cell with at most k // 2 turns and the other with at most
-        # k: only the first are asked, and only about the second.
-        # More exactly, an end reaching a freed cell with j turns (and no fewer) pairs only
-        # with tiles reaching one with at most k - j turns.
+        # A new link runs through a freed cell; its two halves have at most k turns together.
+        # So one end reaches a freed cell with j <= k // 2 turns (and no fewer), and the other
+        # with at most k - j: only the first are asked, and only about the second.
         near = link_hits_by_level(pair, free, occ, k, stride)
-        gained = step.gained
-        kind_at, kinds, pairs = self._kind_at, self._kinds, self._pairs
         rest = near[k // 2]
         while rest:
             low = rest & -rest
@@ -239,15 +242,19 @@ class Game:
             j = 0
             while not near[j] & low:
                 j += 1
-            targets = kinds[kind_at[a]] & near[k - j] & ~low & ~partners.get(a, 0)
+            targets = kinds[kind_at[a]] & near[k - j] & ~low
+            if a in partners:
+                targets &= ~partners[a]
             if not targets:
                 continue
-            for b in iter_bits(link_hits(low, free, targets, k, stride)):
-                new = (a, b) if a < b else (b, a)
-                pairs.add(new)
-                gained.append(new)
-                partners[a] = partners.get(a, 0) | (1 << b)
+            hits = link_hits(low, free, targets, k, stride)
+            if not hits:
+                continue
+            partners[a] = partners.get(a, 0) | hits
+            for b in iter_bits(hits):
+                gained.append((a, b) if a < b else (b, a))
                 partners[b] = partners.get(b, 0) | low
+        pairs.update(gained)
 
     def undo(self) -> Move:
         """Take back the last move; returns it.  ``IndexError`` when nothing was played."""

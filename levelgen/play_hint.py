@@ -5,11 +5,14 @@ rest of a solution as its proof.  How it is found: the solver (:func:`levelgen.s
 solves the current position.  Every legal move that occurs anywhere in the solution it returns
 is safe, not only its first one: play that move first, then the solution's other moves in
 their order; each of them then finds a subset of the tiles it found in the solution, so its
-path is still clear (monotonicity, see :mod:`levelgen.rules`).  Among those safe moves the hint
-is the most natural one (:func:`levelgen.play.natural_key`: fewest turns, then the shortest
-path, then reading order of the first tile, then of the second), so that hints do not look
-random; it is deterministic.  The proof is that reordered solution with the exact best path of
-each step at its moment, replayed by :func:`levelgen.verify.replay` before it is returned.
+path is still clear (monotonicity, see :mod:`levelgen.rules`).  The hint is the most natural
+safe move found (:func:`levelgen.play.natural_key`: fewest turns, then the shortest path, then
+reading order of the first tile, then of the second), so that hints do not look random: the
+legal moves are walked in that order, a move of the solution is taken at once, and the first
+``NATURAL_TRIES`` moves before it are each tried on their own (a small search of the position
+after the move; a solution makes it safe, its proof that move and the solution).  It is
+deterministic.  The proof is given with the exact best path of each step at its moment, and
+replayed by :func:`levelgen.verify.replay` before it is returned.
 
 The answers: ``hint``; ``won`` (no tile left); ``lost`` (the solver proved the position
 unsolvable, so no move keeps it solvable: its reason and deadlock core are given);
@@ -19,7 +22,9 @@ Where the game was lost.  Solvability over the prefixes of the played moves is m
 the position after ``k + 1`` moves is solvable, so is the one after ``k`` (play move ``k``,
 then that solution).  So the first position that cannot be won is found by a binary search
 over the prefixes; ``lost_at`` is the index (into the played moves) of the move that led
-there, and ``undo`` how many moves to take back to reach a winnable position again.  When a
+there, and ``undo`` how many moves to take back to reach a winnable position again.  A
+solution found for a prefix also proves every longer prefix whose further played moves all
+occur in it (they can be played first, as above), so the search often jumps ahead.  When a
 probe is undecided within the budget, ``lost_at`` stays unknown (None); when the start itself
 cannot be won, ``lost_at`` is None and the reason says so.
 """
@@ -42,10 +47,14 @@ if TYPE_CHECKING:
     from .play import Game
     from .solvers import Budget, SolveResult
 
-__all__ = ["HINT_STATUSES", "HintResult", "hint", "lost_at", "safe_order"]
+__all__ = ["HINT_STATUSES", "NATURAL_NODES", "NATURAL_TRIES", "HintResult", "hint", "lost_at"]
 
 #: The statuses of a :class:`HintResult`.
 HINT_STATUSES = ("hint", "won", "lost", "undecided")
+#: Legal moves more natural than every move of the solution found that are tried on their own.
+NATURAL_TRIES = 2
+#: Search nodes for each of those tries.
+NATURAL_NODES = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,27 +81,52 @@ class HintResult:
     method: str = ""
 
 
-def hint(game: Game, budget: Budget | None = None, *, method: str = "search") -> HintResult:
+def hint(
+    game: Game,
+    budget: Budget | None = None,
+    *,
+    method: str = "search",
+    natural_tries: int = NATURAL_TRIES,
+) -> HintResult:
     """The hint for the current position of ``game`` (see the module docstring).
 
     ``budget`` bounds every solver call (the same budget is shared by the lost-at search);
-    ``method`` is the solver (``"search"``, ``"auto"``, ``"cpsat"`` or ``"exhaustive"``)."""
-    from .solvers import SolveStatus, solve
+    ``method`` is the solver (``"search"``, ``"auto"``, ``"cpsat"`` or ``"exhaustive"``).
+    ``natural_tries``: legal moves more natural than every move of the solution that are
+    tried on their own (a search of at most :data:`NATURAL_NODES` nodes each)."""
+    from .solvers import Budget, SolveStatus, solve
 
     if game.is_won():
         return HintResult("won", proved=True, reason="no tiles are left: the game is won")
     board, rules = game.board, game.rules
     result = solve(board, rules, budget=budget, method=method)
     if result.status is SolveStatus.SOLVED:
-        order = safe_order(board, rules, result.moves or (), game.legal_pairs())
-        return HintResult(
-            "hint",
-            order[0],
-            True,
-            order,
-            f"the rest of a solution ({len(order)} moves) starts with this move",
-            method=result.method,
-        )
+        solution = result.moves or ()
+        legal = sorted(game.legal_moves(), key=natural_key)
+        in_solution = {frozenset((m.a, m.b)) for m in solution}
+        tries = 0
+        for move in legal:
+            if frozenset((move.a, move.b)) not in in_solution:
+                if tries == natural_tries:
+                    continue
+                tries += 1
+                limit = NATURAL_NODES
+                if budget is not None and budget.max_nodes is not None:
+                    limit = min(limit, budget.max_nodes)
+                stop = budget.should_stop if budget is not None else None
+                after = board.without(move.a, move.b)
+                rest = solve(after, rules, budget=Budget(limit, stop), method="search")
+                if rest.status is not SolveStatus.SOLVED:
+                    continue
+                solution = (move, *(rest.moves or ()))
+                in_solution = {frozenset((m.a, m.b)) for m in solution}
+                # The most natural legal move of this solution (it may hold one that was
+                # tried before without an answer).
+                move = next(m for m in legal if frozenset((m.a, m.b)) in in_solution)
+            order = safe_order(board, rules, solution, move)
+            why = f"the rest of a solution ({len(order)} moves) starts with this move"
+            return HintResult("hint", order[0], True, order, why, method=result.method)
+        raise AssertionError("no move of the solution is legal now")  # pragma: no cover
     if result.status is SolveStatus.UNSOLVABLE:
         reason = result.reason or "no removal order clears the board"
         at: int | None = None
@@ -126,32 +160,18 @@ def hint(game: Game, budget: Budget | None = None, *, method: str = "search") ->
 
 
 def safe_order(
-    board: Board,
-    rules: Rules,
-    solution: Sequence[Move],
-    legal: Sequence[tuple[Pos, Pos]],
+    board: Board, rules: Rules, solution: Sequence[Move], first: Move
 ) -> tuple[Move, ...]:
-    """``solution`` (of ``board``) with its most natural move that is legal now played first,
-    every step given its exact best path at its moment.  ``AssertionError`` when the result
-    does not replay (a bug)."""
+    """``solution`` (of ``board``) with its move ``first`` (legal now, given with its path
+    now) played first, every other step given its exact best path at its moment.
+    ``AssertionError`` when the result does not replay (a bug)."""
     lay = board.layout
     free = board.free_mask(rules.outside)
-    legal_now = {frozenset(p) for p in legal}
-    candidates = []
-    for i, m in enumerate(solution):
-        if frozenset((m.a, m.b)) in legal_now:
-            a, b = (m.a, m.b) if (m.a.y, m.a.x) <= (m.b.y, m.b.x) else (m.b, m.a)
-            path = find_link(lay, free, a, b, rules)
-            if path is None:  # pragma: no cover - the live set promised a link
-                raise AssertionError(f"no path for legal pair {a} {b}")
-            candidates.append((natural_key(Move(a, b, m.kind, path)), i, Move(a, b, m.kind, path)))
-    if not candidates:  # pragma: no cover - the first move of a solution is legal now
-        raise AssertionError("no move of the solution is legal now")
-    _, first, move = min(candidates, key=lambda c: (c[0], c[1]))
-    out = [move]
-    free |= (1 << lay.bit(*move.a)) | (1 << lay.bit(*move.b))
-    for i, m in enumerate(solution):
-        if i == first:
+    out = [first]
+    free |= (1 << lay.bit(*first.a)) | (1 << lay.bit(*first.b))
+    pair = {first.a, first.b}
+    for m in solution:
+        if {m.a, m.b} == pair:
             continue
         path = find_link(lay, free, m.a, m.b, rules)
         if path is None:  # pragma: no cover - monotonicity
@@ -179,32 +199,38 @@ def lost_at(
     is not lost).  ``known_lost``: the position after all of ``played`` is known unsolvable."""
     from .solvers import SolveStatus, solve
 
-    def status(k: int) -> SolveStatus:
+    def probe(k: int) -> SolveResult:
         board = start.without(*(p for m in played[:k] for p in (m.a, m.b)))
-        result: SolveResult = solve(board, rules, budget=budget, method=method)
-        return result.status
+        return solve(board, rules, budget=budget, method=method)
+
+    def extend(k: int, result: SolveResult) -> int:
+        """The largest prefix known solvable from a solution of prefix ``k``: the played
+        moves after it that occur in the solution can be played first (monotonicity)."""
+        steps = {frozenset((m.a, m.b)) for m in result.moves or ()}
+        while k < n and frozenset((played[k].a, played[k].b)) in steps:
+            k += 1
+        return k
 
     n = len(played)
     hi = n  # the smallest prefix known unsolvable
     if not known_lost:
-        end = status(n)
+        end = probe(n).status
         if end is SolveStatus.SOLVED:
             return None, "the game is not lost"
         if end is SolveStatus.UNKNOWN:
             return None, "undecided whether the game is lost"
-    lo = -1  # the largest prefix known solvable
-    first = status(0)
-    if first is SolveStatus.UNSOLVABLE:
+    first = probe(0)
+    if first.status is SolveStatus.UNSOLVABLE:
         return None, "the starting position itself cannot be won"
-    if first is SolveStatus.UNKNOWN:
+    if first.status is SolveStatus.UNKNOWN:
         return None, "could not decide the starting position within the budget"
-    lo = 0
+    lo = extend(0, first)  # the largest prefix known solvable
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        s = status(mid)
-        if s is SolveStatus.SOLVED:
-            lo = mid
-        elif s is SolveStatus.UNSOLVABLE:
+        result = probe(mid)
+        if result.status is SolveStatus.SOLVED:
+            lo = extend(mid, result)
+        elif result.status is SolveStatus.UNSOLVABLE:
             hi = mid
         else:
             return None, f"could not locate the losing move within the budget (after {mid})"

@@ -331,19 +331,61 @@ def link_hits(src: int, free: int, targets: int, max_turns: int, stride: int) ->
 
 def link_hits_by_level(src: int, free: int, targets: int, max_turns: int, stride: int) -> list[int]:
     """``out[t]``: the cells of ``targets`` linkable from the cells of ``src`` with at most
-    ``t`` turns, for ``t = 0 .. max_turns`` (:func:`levels` and :func:`hits_by_level` fused;
-    after a fixed point the last answer repeats)."""
+    ``t`` turns, for ``t = 0 .. max_turns`` (:func:`levels` and :func:`hits_by_level` fused,
+    with the fills of :func:`link_hits`; after a fixed point the last answer repeats)."""
     out: list[int] = []
     h = v = hp = vp = 0
     hseeds = vseeds = src
     while True:
         nh = h
         if hseeds:
-            nh |= ray_h(hseeds, free)
+            x = (hseeds << 1) & free
+            nh |= (((free + x) ^ free) & free) | x
+            g = (hseeds >> 1) & free
+            if g:
+                p, s = free, 1
+                while True:
+                    n = g | (p & (g >> s))
+                    if n == g:
+                        break
+                    g = n
+                    p &= p >> s
+                    if not p:
+                        break
+                    s += s
+                nh |= g
         nv = v
         if vseeds:
-            nv |= ray_v(vseeds, free, stride)
-        hp, vp, h, v = h, v, nh, nv
+            g = (vseeds << stride) & free
+            if g:
+                p, s = free, stride
+                while True:
+                    n = g | (p & (g << s))
+                    if n == g:
+                        break
+                    g = n
+                    p &= p << s
+                    if not p:
+                        break
+                    s += s
+                nv |= g
+            g = (vseeds >> stride) & free
+            if g:
+                p, s = free, stride
+                while True:
+                    n = g | (p & (g >> s))
+                    if n == g:
+                        break
+                    g = n
+                    p &= p >> s
+                    if not p:
+                        break
+                    s += s
+                nv |= g
+        hp = h
+        vp = v
+        h = nh
+        v = nv
         xh = src | vp | h
         xv = src | hp | v
         out.append(((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src)

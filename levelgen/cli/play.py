@@ -7,7 +7,6 @@ the commands so that a hint stays quick as a whole process.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -80,6 +79,7 @@ def hint(
     time limit (a legal move is then offered, unproved).
     """
     from ..playjson import hint_to_data
+    from ..storage import format_json
 
     position = _read(file)
     result = position.game().hint(budget(time_limit), method=method.value)
@@ -87,7 +87,7 @@ def hint(
         result.status, EXIT_UNDECIDED
     )
     if json_output:
-        typer.echo(json.dumps(hint_to_data(result), indent=2))
+        typer.echo(format_json(hint_to_data(result)), nl=False)
         raise typer.Exit(code)
     if result.status == "hint" and result.move is not None:
         typer.echo(f"hint: {_move_text(result.move)}")
@@ -139,6 +139,7 @@ def shuffle(
     """
     from ..play_shuffle import shuffle as shuffle_position
     from ..playjson import shuffle_to_data
+    from ..storage import format_json
 
     if no_clobber and output != "-" and Path(output).exists():
         fail(EXIT_USAGE, f"levelgen: {output} exists (--no-clobber): not replaced")
@@ -150,7 +151,7 @@ def shuffle(
     if json_output:
         if result.status == "shuffled" and output != "-":
             write(result.level(), output)
-        typer.echo(json.dumps(shuffle_to_data(result), indent=2))
+        typer.echo(format_json(shuffle_to_data(result)), nl=False)
         raise typer.Exit(code)
     if result.status != "shuffled":
         fail(code, f"{file}: shuffle {result.status}: {result.reason}")
