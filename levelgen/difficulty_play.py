@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import Board
+from .geometry import Pos
 from .level import Difficulty
 from .moves import Move, legal_pairs
 from .reach import linkable_mask
@@ -45,6 +46,7 @@ __all__ = [
     "DEFAULT_PLAY",
     "PlaySettings",
     "careful_playouts",
+    "classify_move",
     "measure_difficulty",
     "play_measures",
     "playout_win_rate",
@@ -204,26 +206,17 @@ def careful_playouts(
             safe: list[tuple[Pair, list[Pair]]] = []
             for pair in pairs:
                 moves += 1
-                rest = _continuation(state, order, pair, k, stride)
-                if rest is None and calls >= settings.trap_calls:
+                verdict, rest = _classify(
+                    state, cur, order, pair, rules, settings.trap_nodes, calls < settings.trap_calls
+                )
+                calls += verdict.endswith("solver")
+                if verdict.startswith("trap"):
+                    traps += 1
+                elif verdict.startswith("undecided"):
                     undecided += 1
-                    continue
-                if rest is None:
-                    calls += 1
-                    after = cur.without(lay.pos(pair[0]), lay.pos(pair[1]))
-                    result = solve(
-                        after, rules, budget=Budget(max_nodes=settings.trap_nodes), method="search"
-                    )
-                    if result.status is SolveStatus.UNSOLVABLE:
-                        traps += 1
-                        continue
-                    if result.status is SolveStatus.UNKNOWN:
-                        undecided += 1
-                        continue
-                    rest = [
-                        (lay.bit(m.a.x, m.a.y), lay.bit(m.b.x, m.b.y)) for m in result.moves or ()
-                    ]
-                safe.append((pair, rest))
+                else:
+                    assert rest is not None
+                    safe.append((pair, rest))
             # The solution's next step is always safe: follow a random safe move.
             if not safe:
                 safe.append((order[0], order[1:]))
@@ -231,6 +224,57 @@ def careful_playouts(
             state.remove(x, y)
             cur = cur.without(lay.pos(x), lay.pos(y))
     return TrapCount(moves, traps, undecided, calls)
+
+
+def _classify(
+    state: _State,
+    board: Board,
+    order: list[Pair],
+    pair: Pair,
+    rules: Rules,
+    nodes: int,
+    may_solve: bool,
+) -> tuple[str, list[Pair] | None]:
+    """``("safe", rest)`` / ``("safe-solver", rest)`` with a solution ``rest`` of the state
+    after ``pair``, ``("trap-solver", None)`` when the solver proved it unsolvable, else
+    ``("undecided", None)`` or ``("undecided-solver", None)``.  ``board`` is the state as a
+    board (for the solver)."""
+    lay = board.layout
+    rest = _continuation(state, order, pair, rules.max_turns, lay.stride)
+    if rest is not None:
+        return "safe", rest
+    if not may_solve:
+        return "undecided", None
+    after = board.without(lay.pos(pair[0]), lay.pos(pair[1]))
+    result = solve(after, rules, budget=Budget(max_nodes=nodes), method="search")
+    if result.status is SolveStatus.UNSOLVABLE:
+        return "trap-solver", None
+    if result.status is SolveStatus.UNKNOWN:
+        return "undecided-solver", None
+    moves = result.moves or ()
+    return "safe-solver", [(lay.bit(m.a.x, m.a.y), lay.bit(m.b.x, m.b.y)) for m in moves]
+
+
+def classify_move(
+    board: Board,
+    rules: Rules,
+    solution: Sequence[Move],
+    a: Pos,
+    b: Pos,
+    *,
+    nodes: int = DEFAULT_PLAY.trap_nodes,
+) -> tuple[str, list[tuple[Pos, Pos]] | None]:
+    """Whether removing the legal pair ``a``, ``b`` of ``board`` (whose valid ``solution`` is
+    known) keeps it solvable: ``"safe"`` with a removal order of what is left, ``"trap"``
+    (proved), or ``"undecided"`` within ``nodes`` search nodes; the verdict ends in
+    ``"-solver"`` when the search solver was needed."""
+    lay = board.layout
+    order = [(lay.bit(m.a.x, m.a.y), lay.bit(m.b.x, m.b.y)) for m in solution]
+    pair = (lay.bit(a.x, a.y), lay.bit(b.x, b.y))
+    verdict, rest = _classify(_State(board, rules), board, order, pair, rules, nodes, True)
+    if rest is None:
+        return verdict, None
+    return verdict, [(lay.pos(x), lay.pos(y)) for x, y in rest]
 
 
 def _continuation(

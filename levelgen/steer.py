@@ -72,7 +72,7 @@ RUNGS: tuple[Rung, ...] = (
     Rung(0.20, 4),
 )
 #: Where each band starts on the ladder.
-START_RUNG: dict[str, int] = {"easy": 1, "medium": 3, "hard": 5, "expert": 7}
+START_RUNG: dict[str, int] = {"easy": 1, "medium": 2, "hard": 5, "expert": 8}
 
 
 @dataclass(frozen=True, slots=True)
