@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from levelgen.board import Board
@@ -61,6 +62,9 @@ def test_api_base_adds_hint_and_shuffle() -> None:
     assert "connect-src 'self' https://api.example.org;" in page
     assert _embedded(page)["apiBase"] == "https://api.example.org/base"
     assert "connect-src 'self';" in build_player_html(level, api_base="")
+    for bad in ('http://a"b', "https://user@host", '/x"onload="y'):
+        with pytest.raises(ValueError, match="api_base"):
+            build_player_html(level, api_base=bad)
 
 
 def test_script_closing_tags_cannot_escape_the_json() -> None:
@@ -80,6 +84,8 @@ def test_play_command(tmp_path: Path) -> None:
     wrong = runner.invoke(app, ["play", str(LEVEL), "-o", str(tmp_path / "x.txt")])
     assert wrong.exit_code == 2
     api = runner.invoke(app, ["play", str(LEVEL), "-o", str(out), "--api-base", "ftp://x"])
+    assert api.exit_code == 2 and "--api-base" in api.output
+    api = runner.invoke(app, ["play", str(LEVEL), "-o", str(out), "--api-base", "http://u@h"])
     assert api.exit_code == 2 and "--api-base" in api.output
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")

@@ -12,10 +12,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 from typer.testing import CliRunner
 
-from levelgen.board import Board
+from levelgen.board import EMPTY, WALL, Board
 from levelgen.cli import app
 from levelgen.geometry import Pos
 from levelgen.paths import find_path
@@ -24,6 +26,8 @@ from levelgen.render.sheet import PackError, read_pack, sheet_html, sheet_scene
 from levelgen.render.svg import PALETTE, board_scene, kind_glyph, kind_style, render_svg
 from levelgen.rules import Rules
 from levelgen.storage import read_level
+
+from .strategies import boards, rules_st
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
@@ -206,3 +210,29 @@ def test_plain_folder_is_read_in_name_order(tmp_path: Path) -> None:
     empty.mkdir()
     result = runner.invoke(app, ["render", str(empty), "-o", str(tmp_path / "s.png")])
     assert result.exit_code == 3 and "no manifest.json" in result.output
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards(max_kinds=70), rules=rules_st, cell=st.sampled_from([8, 14, 20]))
+def test_svg_cells_match_any_board(board: Board, rules: Rules, cell: int) -> None:
+    """Every cell of any board is drawn once as what it holds, inside the picture."""
+    svg = render_svg(board, rules, cell_size=cell)
+    root = ET.fromstring(svg)
+    width, height = int(root.get("width", "")), int(root.get("height", ""))
+    drawn: dict[tuple[int, int], int] = {}
+    values = {"tile": None, "hole": EMPTY, "wall": WALL}
+    for e in root.iter():
+        cls = e.get("class")
+        if cls in values and e.get("data-x") is not None:
+            where = (int(e.get("data-x", "")), int(e.get("data-y", "")))
+            assert where not in drawn
+            value = values[cls]
+            drawn[where] = int(e.get("data-kind", "")) if value is None else value
+    assert drawn == {(p.x, p.y): board[p] for p in map(Pos._make, _cells(board))}
+    for e in root.iter(f"{NS}rect"):
+        x, y = int(e.get("x", "0")), int(e.get("y", "0"))
+        assert 0 <= x <= width and 0 <= y <= height
+
+
+def _cells(board: Board) -> list[tuple[int, int]]:
+    return [(x, y) for y in range(board.height) for x in range(board.width)]

@@ -325,5 +325,8 @@ def play(
         )
     level = core(source, load(source), strict=False)
     title = f"Link-up {level.board.width}x{level.board.height}: {FilePath(source).name}"
-    page = build_player_html(level, api_base=api_base, title=title)
+    try:
+        page = build_player_html(level, api_base=api_base, title=title)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--api-base'") from None
     write_output(page.encode("utf-8"), output, no_clobber=no_clobber)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -52,7 +53,13 @@ def _connect_src(api_base: str | None) -> str:
         return "'none'"
     parts = urlsplit(api_base)
     if parts.scheme in ("http", "https") and parts.netloc:
+        if not re.fullmatch(
+            r"[A-Za-z0-9.\-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?", parts.netloc
+        ):
+            raise ValueError(f"api_base {api_base!r}: not a plain host[:port]")
         return f"'self' {parts.scheme}://{parts.netloc}"
+    if any(c in api_base for c in "\"'<>& ;"):
+        raise ValueError(f"api_base {api_base!r}: not a plain path")
     return "'self'"
 
 
@@ -86,7 +93,8 @@ def build_player_html(
     level: Level, *, api_base: str | None = None, title: str = "", replay_ms: int = REPLAY_MS
 ) -> str:
     """The player page of ``level``; with ``api_base`` (``""`` for the page's own origin, or a
-    URL prefix) it also offers hints and shuffles through that API.  ``replay_ms``: the pause
+    URL prefix) it also offers hints and shuffles through that API (``ValueError`` for an
+    ``api_base`` with a user part, quotes or spaces).  ``replay_ms``: the pause
     between the steps of "show solution"."""
     data = _level_data(level, api_base, replay_ms)
     size = f"{level.board.width}x{level.board.height}"
@@ -106,7 +114,7 @@ def build_player_html(
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{html.escape(policy, quote=False)}">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{heading}</title>\n"
         f"<style>\n{player_asset('player.css')}</style>\n"
