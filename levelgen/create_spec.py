@@ -4,9 +4,10 @@ A :class:`CreateSpec` holds the create options as plain values (the layout as it
 file path); :func:`check_create_spec` checks them all before any work and returns a
 :class:`CheckedSpec` (the parsed size, rules and layout board) or raises :class:`SpecError`
 naming the option (``field``: ``size``, ``seed``, ``kinds``, ``copies``, ``max_turns``,
-``layout``) and the reason.  The command line shows the field as ``'--size'``, the HTTP service
-as the JSON pointer ``/size``.  :func:`create_level` generates the level of a checked spec.
-Pure: no I/O, no clock; the seed must already be chosen (drawing one is the edge's business).
+``layout``, ``difficulty``) and the reason.  The command line shows the field as ``'--size'``,
+the HTTP service as the JSON pointer ``/size``.  :func:`create_level` generates the level of a
+checked spec.  Pure: no I/O, no clock; the seed must already be chosen (drawing one is the
+edge's business).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class CreateSpec:
     outside: bool = True
     layout: str | None = None
     layout_name: str = "the layout"
+    difficulty: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,7 @@ class CheckedSpec:
     rules: Rules
     layout: Board | None
     tiles: int
+    difficulty: str | None = None
 
 
 def check_create_spec(spec: CreateSpec) -> CheckedSpec:
@@ -113,14 +116,34 @@ def check_create_spec(spec: CreateSpec) -> CheckedSpec:
         if tiles % 2:
             field = "layout" if template is not None else "size"
         raise SpecError(field, str(exc)) from None
+    target = None
+    if spec.difficulty is not None:
+        from .steer import parse_target
+
+        if spec.kinds is not None:
+            raise SpecError(
+                "kinds", "the steering chooses the kinds (through copies): leave kinds out"
+            )
+        try:
+            target = str(parse_target(spec.difficulty))
+        except ValueError as exc:
+            raise SpecError("difficulty", str(exc)) from None
     rules = Rules(spec.max_turns, spec.outside)
-    return CheckedSpec(Size(*size), spec.kinds, spec.copies, rules, template, tiles)
+    return CheckedSpec(Size(*size), spec.kinds, spec.copies, rules, template, tiles, target)
 
 
 def create_level(checked: CheckedSpec, seed: int) -> Level:
-    """The level of ``checked`` and ``seed`` (the same for the same inputs and version).
+    """The level of ``checked`` and ``seed`` (the same for the same inputs and version).  With
+    a difficulty target, the steered level (the closest found when none met the target; its
+    ``generator.parameters`` say so).
 
     ``GenerationError`` when no level can be made (no complete removal order was found)."""
+    if checked.difficulty is not None:
+        from .steer import parse_target, steered_generate
+
+        target = parse_target(checked.difficulty)
+        size, rules, layout = checked.size, checked.rules, checked.layout
+        return steered_generate(size, target, seed=seed, rules=rules, layout=layout).level
     return generate(
         checked.size,
         kinds=checked.kinds,

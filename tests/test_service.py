@@ -114,6 +114,8 @@ def test_create_with_layout_and_options(client: TestClient) -> None:
         ({"size": "6x4", "outside": "maybe"}, "/outside"),
         ({"layout": ["oxo"]}, "/layout"),
         ({}, "/size"),
+        ({"size": "6x4", "difficulty": "impossible"}, "/difficulty"),
+        ({"size": "6x4", "difficulty": "easy", "kinds": 3}, "/kinds"),
     ],
 )
 def test_create_refusals_name_the_option(
@@ -121,6 +123,15 @@ def test_create_refusals_name_the_option(
 ) -> None:
     doc = problem(client.post("/v1/levels", json=body, headers=AUTH), 422, pointer)
     assert doc["detail"].startswith(pointer)
+
+
+def test_create_with_difficulty_and_filter_by_band(client: TestClient) -> None:
+    body = {"size": "8x6", "seed": 4, "difficulty": "easy"}
+    level = client.post("/v1/levels", json=body, headers=AUTH).json()
+    band = level["metrics"]["difficulty"]["band"]
+    found = client.get("/v1/levels", params={"band": band, "size": "8x6"}).json()["items"]
+    assert level["id"] in [item["id"] for item in found]
+    assert all(item["difficulty"]["band"] == band for item in found)
 
 
 def test_writes_need_the_key_reads_do_not(client: TestClient) -> None:

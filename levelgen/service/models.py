@@ -49,6 +49,7 @@ class CreateRequest(BaseModel):
                 {"size": "12x8", "seed": 7},
                 {"size": "6x4", "seed": 1, "kinds": 3, "max_turns": 1, "outside": False},
                 {"layout": ["oooo", "o##o", "oooo"], "seed": 3, "copies": 2},
+                {"size": "12x8", "seed": 9, "difficulty": "hard"},
             ]
         },
     )
@@ -69,6 +70,11 @@ class CreateRequest(BaseModel):
         default=None,
         max_length=64,
         description="Layout rows: o a tile cell, . a hole, # a wall (it sets the size).",
+    )
+    difficulty: str | None = Field(
+        default=None,
+        max_length=32,
+        description="Steer towards easy|medium|hard|expert or a score 0..100 (no kinds then).",
     )
 
 

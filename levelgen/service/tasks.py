@@ -289,6 +289,7 @@ def task_create(spec: dict[str, Any], seed: int, max_side: int) -> TaskResult:
                 max_turns=spec.get("max_turns", 2),
                 outside=spec.get("outside", True),
                 layout=layout,
+                difficulty=spec.get("difficulty"),
             )
         )
     except SpecError as exc:
