@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 from typer.testing import CliRunner
@@ -16,6 +18,15 @@ from levelgen.cli import app
 from levelgen.create_spec import CreateSpec, SpecError, check_create_spec, create_level
 from levelgen.schema import MAX_SEED, LevelFile
 from levelgen.service.work import Busy, Overdue, TooMany, WorkPool
+
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own (another test may have left a loop running in
+    this one)."""
+    with ThreadPoolExecutor(1) as executor:
+        return executor.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +42,7 @@ def test_admission_is_bounded(pool: WorkPool) -> None:
         calls = [pool.run(f"c{i}", time.sleep, 0.3) for i in range(3)]
         return await asyncio.gather(*calls, return_exceptions=True)
 
-    outcomes = asyncio.run(main())
+    outcomes = run(main())
     assert outcomes.count(None) == 2  # one running, one queued
     assert [type(o) for o in outcomes if o is not None] == [Busy]
     assert pool.in_flight == 0 and not pool.per_client
@@ -45,7 +56,7 @@ def test_one_client_is_limited(pool: WorkPool) -> None:
             calls = [pool.run("same", time.sleep, 0.2) for _ in range(3)]
             return await asyncio.gather(*calls, return_exceptions=True)
 
-        outcomes = asyncio.run(main())
+        outcomes = run(main())
     finally:
         pool.capacity -= 5
     assert [type(o) for o in outcomes if o is not None] == [TooMany]
@@ -53,11 +64,11 @@ def test_one_client_is_limited(pool: WorkPool) -> None:
 
 def test_overrun_and_a_dead_worker(pool: WorkPool) -> None:
     with pytest.raises(Overdue):
-        asyncio.run(pool.run("c", time.sleep, 1.0, timeout=0.1))
+        run(pool.run("c", time.sleep, 1.0, timeout=0.1))
     time.sleep(1.0)  # let the abandoned task end
     with pytest.raises(Busy, match="died"):
-        asyncio.run(pool.run("c", os._exit, 1))
-    assert asyncio.run(pool.run("c", abs, -3)) == 3  # a fresh pool took over
+        run(pool.run("c", os._exit, 1))
+    assert run(pool.run("c", abs, -3)) == 3  # a fresh pool took over
 
 
 BAD_OPTIONS = [
