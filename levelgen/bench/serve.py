@@ -4,8 +4,11 @@ Starts ``levelgen serve`` on 127.0.0.1 (a free port, a throwaway SQLite library,
 pool processes), then drives each endpoint with a fixed number of requests from ``--clients``
 concurrent httpx async clients and reports, per endpoint, the throughput (requests per second
 over the whole run) and the p50 / p95 / p99 latency, next to the targets, with the count of
-error responses (anything but 2xx).  Loopback only, bounded in count; the server is stopped
-(SIGTERM) at the end.  The client runs on the same machine and takes its share of the CPU.
+error responses (anything but 2xx), and the CPU time per request of the server (its event loop
+and its pool, from ``/proc``) and of this client: on a machine shared with other work the rate
+follows the CPU left over, and the CPU per request says what the service itself costs.
+Loopback only, bounded in count; the server is stopped (SIGTERM) at the end.  The client runs
+on the same machine and takes its share of the CPU.
 
 Workloads: ``create`` 12x8 (``POST /v1/levels``, seeds 0..N-1), ``verify`` 12x8 (``POST
 /v1/verify`` of levels with their solutions: replay and metrics check), ``hint`` 18x10 (``POST
@@ -44,6 +47,26 @@ TARGETS: dict[str, tuple[str, float]] = {
 Request = tuple[str, str, Any]
 
 
+def process_tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` and its live children, from
+    ``/proc`` (0.0 where there is no ``/proc``)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0.0
+    pids = [pid]
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():  # children of every thread
+            pids += [int(c) for c in (task / "children").read_text().split()]
+    except OSError:
+        return 0.0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 @dataclass(frozen=True, slots=True)
 class Load:
     """What one workload measured."""
@@ -55,6 +78,8 @@ class Load:
     latencies_ms: list[float]
     errors: int
     first_error: str
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
 
     @property
     def rate(self) -> float:
@@ -76,6 +101,8 @@ class Load:
             "p95_ms": round(self.percentile(95), 2),
             "p99_ms": round(self.percentile(99), 2),
             "errors": self.errors,
+            "server_cpu_ms": round(self.server_cpu * 1000 / self.requests, 2),
+            "client_cpu_ms": round(self.client_cpu * 1000 / self.requests, 2),
         }
         if self.first_error:
             data["first_error"] = self.first_error
@@ -166,10 +193,25 @@ async def _drive(
 
 
 def run_load(
-    base: str, name: str, make: Callable[[int], Request], count: int, clients: int
+    base: str,
+    name: str,
+    make: Callable[[int], Request],
+    count: int,
+    clients: int,
+    server_pid: int | None = None,
 ) -> Load:
-    """``count`` requests ``make(0..count-1)`` from ``clients`` concurrent clients."""
-    return asyncio.run(_drive(base, name, make, count, clients))
+    """``count`` requests ``make(0..count-1)`` from ``clients`` concurrent clients, with the
+    CPU seconds the server (``server_pid`` and its workers) and this client used."""
+    import dataclasses
+
+    server_before = process_tree_cpu(server_pid) if server_pid else 0.0
+    client_before = time.process_time()
+    load = asyncio.run(_drive(base, name, make, count, clients))
+    return dataclasses.replace(
+        load,
+        server_cpu=(process_tree_cpu(server_pid) - server_before) if server_pid else 0.0,
+        client_cpu=time.process_time() - client_before,
+    )
 
 
 def _levels(base: str, size: str, seeds: range) -> list[dict[str, Any]]:
@@ -236,7 +278,8 @@ def register(app: typer.Typer) -> None:
                     if chosen is not None and name.split()[0] not in chosen:
                         continue
                     run_load(base, name, make, min(count, 2 * clients), clients)  # warm up
-                    report[name] = run_load(base, name, make, count, clients).to_data()
+                    load = run_load(base, name, make, count, clients, process.pid)
+                    report[name] = load.to_data()
             finally:
                 stop_server(process)
         if as_json:
@@ -247,7 +290,9 @@ def register(app: typer.Typer) -> None:
             typer.echo(
                 f"{name:<14} {row['rate']:8.1f} req/s  p50 {row['p50_ms']:7.2f} ms"
                 f"  p95 {row['p95_ms']:7.2f} ms  p99 {row['p99_ms']:7.2f} ms"
-                f"  errors {row['errors']}  ({row['requests']} requests, {row['clients']} clients)"
+                f"  errors {row['errors']}  ({row['requests']} requests, {row['clients']} clients;"
+                f" CPU per request: server {row['server_cpu_ms']} ms,"
+                f" client {row['client_cpu_ms']} ms)"
                 + (f"  target {row['target']}: {met}" if "target" in row else "")
             )
             if row.get("first_error"):

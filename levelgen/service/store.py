@@ -231,13 +231,10 @@ class Store:
         """Store the level file ``data`` (a checked level file's JSON value with its ``id``)
         unless a level of that id is stored.  Returns its summary and whether it is new."""
         row = _row_for(data)
-        existing = self._summary(row.id)
-        if existing is not None:
-            return existing, False
         try:
             with self.session() as session:
                 session.add(row)
-        except IntegrityError:  # another writer stored it in between: theirs stands
+        except IntegrityError:  # stored before (or by another writer just now): that one stands
             existing = self._summary(row.id)
             if existing is None:
                 raise
