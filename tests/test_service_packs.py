@@ -178,3 +178,31 @@ def test_kill_9_in_the_middle_of_a_pack(tmp_path: Path) -> None:
     assert verdicts == [0] * 16
     for index, text in made.items():  # what was stored before the kill was whole and kept
         assert texts[index + 1] == text.encode()
+
+
+def test_sigterm_gives_the_job_back(tmp_path: Path) -> None:
+    import signal
+
+    from levelgen.service.store import PackJobRow
+
+    process, base = start_server(tmp_path)
+    try:
+        body = {"count": 16, "size": "8x6", "ramp": "easy:hard", "seed": 4}
+        job = httpx.post(f"{base}/v1/packs", json=body, timeout=30).json()
+        deadline = time.monotonic() + 60
+        while httpx.get(f"{base}{job['url']}", timeout=30).json()["done"] < 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
+    store = Store(f"sqlite:///{tmp_path / 'lib.db'}")
+    with store.session() as session:
+        row = session.get(PackJobRow, job["id"])
+        assert row is not None
+        state = (row.status, row.owner, row.lease_until, row.done)
+    made = jobs.pack_level_texts(store, job["id"])
+    store.close()
+    assert state[0] in ("running", "done")
+    if state[0] == "running":  # stopped in the middle: given back, ready for the next start
+        assert state[1] is None and state[2] is None and state[3] == len(made) < 16
