@@ -4,6 +4,7 @@ overrun, a worker that dies, and the create options shared with ``levelgen creat
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import time
 from collections.abc import Coroutine, Iterator
@@ -12,6 +13,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from levelgen.cli import app
@@ -116,3 +119,59 @@ def test_spec_layout_and_level_match_the_cli(tmp_path: Path) -> None:
     with pytest.raises(SpecError) as caught:
         check_create_spec(CreateSpec(layout=layout, size="5x3"))
     assert caught.value.field == "size"
+
+
+# ----- the quick JSON reader against the strict one -------------------------------------------
+
+_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**45), max_value=10**45),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=5),
+)
+_values = st.recursive(
+    _scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
+
+
+def _text_of(value: object, draw: Any) -> str:
+    """``value`` as JSON text, with now and then a duplicate key, NaN or Infinity, 1e999."""
+    if isinstance(value, dict):
+        items = [f"{json.dumps(k)}: {_text_of(v, draw)}" for k, v in value.items()]
+        if items and draw(st.integers(0, 9)) == 0:
+            items.append(items[0])  # a duplicate key
+        return "{" + ", ".join(items) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_text_of(v, draw) for v in value) + "]"
+    if isinstance(value, float) and draw(st.integers(0, 19)) == 0:
+        return draw(st.sampled_from(["NaN", "Infinity", "-Infinity", "1e999", "-1e400"]))
+    return json.dumps(value)
+
+
+@st.composite
+def json_texts(draw: Any) -> str:
+    value = draw(_values)
+    depth = draw(st.integers(0, 18))
+    text = _text_of(value, draw)
+    return "[" * depth + text + "]" * depth
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_texts())
+def test_quick_json_reader_agrees_with_the_strict_one(text: str) -> None:
+    from levelgen.service.tasks import fast_json
+    from levelgen.storage import ReadError, parse_json
+
+    quick = fast_json(text)
+    try:
+        strict = parse_json(text)
+    except ReadError:
+        assert quick is None  # refused by the strict reader: never accepted quickly
+        return
+    if quick is not None:
+        assert quick == strict and json.dumps(quick) == json.dumps(strict)

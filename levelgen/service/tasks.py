@@ -14,6 +14,8 @@ carry JSON pointers into the body (``/level/board/rows/3`` inside an envelope).
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,6 +97,70 @@ _ENVELOPES = {
 }
 
 
+_LONG_DIGITS = re.compile(r"[0-9]{41}")
+_INFINITIES = (float("inf"), float("-inf"))
+
+
+def fast_json(text: str) -> object | None:
+    """The JSON value of ``text`` when the strict reader
+    (:func:`levelgen.storage.parse_json`) would accept it and give the same value, else None
+    (then the strict reader is run, for its exact reasons).  The strict reader calls Python
+    for every number and walks every value; this one lets the C parser do the work and only
+    watches for what the strict reader refuses: duplicate keys, NaN / Infinity, numbers too
+    large, integers longer than 40 digits (a conservative text search), nesting too deep."""
+    flagged = False
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal flagged
+        value = dict(items)
+        if len(value) != len(items):
+            flagged = True
+        return value
+
+    def constant(_name: str) -> None:
+        nonlocal flagged
+        flagged = True
+
+    def number(literal: str) -> float:
+        nonlocal flagged
+        value = float(literal)
+        if value in _INFINITIES:
+            flagged = True
+        return value
+
+    if _LONG_DIGITS.search(text):
+        return None
+    try:
+        value: object = json.loads(
+            text, object_pairs_hook=pairs, parse_constant=constant, parse_float=number
+        )
+    except (ValueError, RecursionError):
+        return None
+    if flagged or _too_deep(value):
+        return None
+    return value
+
+
+def _too_deep(value: object) -> bool:
+    """True when an array or object sits at depth ``MAX_DEPTH`` or deeper (the root is 0)."""
+    from ..storage import MAX_DEPTH
+
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        children: Iterable[object]
+        if isinstance(node, dict):
+            children = node.values()
+        elif isinstance(node, list):
+            children = node
+        else:
+            continue
+        if depth >= MAX_DEPTH:
+            return True
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+    return False
+
+
 def _parse_body(body: bytes, what: str) -> object:
     """The JSON value of ``body`` (strict, as files are read), or a problem."""
     from ..storage import ReadError, parse_json
@@ -105,6 +171,9 @@ def _parse_body(body: bytes, what: str) -> object:
         return _problem(400, "", f"not UTF-8 text: byte at offset {exc.start}")
     if not text.strip():
         return _problem(400, "", f"the request body is empty: send a {what} as JSON")
+    quick = fast_json(text)
+    if quick is not None:
+        return quick
     try:
         return parse_json(text, "request")
     except ReadError as exc:
