@@ -6,11 +6,12 @@ start.  It is pure (no I/O, no clock, no global random): budgets and seeds are p
 The live move list.  The set of linkable same-kind pairs is kept up to date after each move
 instead of being recomputed.  Without gravity a removal only adds links (monotonicity, see
 :mod:`levelgen.rules`), and a new link must run through one of the two freed cells.  Both ends
-of such a link then reach a freed cell with at most ``max_turns`` turns, so they are among the
-tiles a path from the freed cells reaches (one bit-parallel fill from both cells at once, as in
-:mod:`levelgen.playout`); only those tiles are asked again, and only about each other.  The
-pairs of the two removed tiles leave the set.  Each move records what it took out and put in,
-so ``undo()`` restores the set exactly.
+of such a link then reach a freed cell, one with ``j <= max_turns // 2`` turns and the other
+with at most ``max_turns - j``, so they are among the tiles a path from the freed cells reaches
+(one bit-parallel fill from both cells at once, level by level, as in :mod:`levelgen.playout`);
+only the first are asked again, only about the second, and only about tiles of their kind they
+do not link to yet.  The pairs of the two removed tiles leave the set.  Each move records what
+it took out and put in, so ``undo()`` restores the set exactly.
 
 Hints (:meth:`Game.hint`, see :mod:`levelgen.play_hint`) and shuffles (:meth:`Game.shuffle`,
 see :mod:`levelgen.play_shuffle`) work on the current position; a hint of a lost game also
@@ -184,11 +185,14 @@ class Game:
         """Play ``move`` as given by :meth:`checked` or :meth:`legal_moves` at this position
         (its path is recorded as given).  ``IllegalMove`` when its cells are not a legal pair
         of its kind now."""
-        problem = self.check(move.a, move.b)
-        if problem is None and self._cells[move.a.y * self._width + move.a.x] != move.kind:
-            problem = f"the cells hold kind {self._cells[move.a.y * self._width + move.a.x]}"
-        if problem is not None:
-            raise IllegalMove(problem)
+        a, b, stride = move.a, move.b, self._stride
+        x = (a.y + 1) * stride + a.x + 1
+        y = (b.y + 1) * stride + b.x + 1
+        inside = 0 <= a.x < self._width and 0 <= b.x < self._width
+        if not inside or ((x, y) if x < y else (y, x)) not in self._pairs:
+            raise IllegalMove(self.check(a, b) or "not a legal pair now")
+        if self._kind_at[x] != move.kind:
+            raise IllegalMove(f"the cells hold kind {self._kind_at[x]}, not {move.kind}")
         self._apply(move)
 
     def play_all(self, moves: Iterable[tuple[Pos, Pos]]) -> None:
@@ -204,15 +208,16 @@ class Game:
         y = (b_pos.y + 1) * stride + b_pos.x + 1
         pair = (1 << x) | (1 << y)
         partners, pairs = self._partners, self._pairs
-        lost = []
+        lost = [(x, y) if x < y else (y, x)]  # a legal move is a live pair
         for end in (x, y):
             bit = 1 << end
-            for other in iter_bits(partners.pop(end, 0) & ~pair):
+            others = partners.pop(end, 0) & ~pair
+            while others:
+                low = others & -others
+                others ^= low
+                other = low.bit_length() - 1
                 lost.append((end, other) if end < other else (other, end))
                 partners[other] &= ~bit
-        own = (x, y) if x < y else (y, x)
-        if own in pairs:  # always, for a legal move
-            lost.append(own)
         pairs.difference_update(lost)
         gained: list[tuple[int, int]] = []
         self._steps.append(_Step(move, lost, gained))
@@ -233,25 +238,38 @@ class Game:
         # A new link runs through a freed cell; its two halves have at most k turns together.
         # So one end reaches a freed cell with j <= k // 2 turns (and no fewer), and the other
         # with at most k - j: only the first are asked, and only about the second.
-        near = link_hits_by_level(pair, free, occ, k, stride)
+        # Every cell of such a link is reached from a freed cell with at most k turns: the
+        # links are asked with only those cells free (the fills stay small).
+        near, reach = link_hits_by_level(pair, free, occ, k, stride)
+        inner = reach | pair
+        top = near[k]
         rest = near[k // 2]
         while rest:
             low = rest & -rest
             rest ^= low
             a = low.bit_length() - 1
+            targets = kinds[kind_at[a]] & top & ~low
+            if not targets:
+                continue
             j = 0
             while not near[j] & low:
                 j += 1
-            targets = kinds[kind_at[a]] & near[k - j] & ~low
-            if a in partners:
-                targets &= ~partners[a]
+            if j:
+                # Partners reaching a freed cell with fewer turns asked about this tile.
+                targets &= near[k - j] & ~near[j - 1]
+            mates = partners.get(a, 0)
+            if mates:
+                targets &= ~mates
             if not targets:
                 continue
-            hits = link_hits(low, free, targets, k, stride)
+            hits = link_hits(low, inner, targets, k, stride)
             if not hits:
                 continue
-            partners[a] = partners.get(a, 0) | hits
-            for b in iter_bits(hits):
+            partners[a] = mates | hits
+            while hits:
+                bit = hits & -hits
+                hits ^= bit
+                b = bit.bit_length() - 1
                 gained.append((a, b) if a < b else (b, a))
                 partners[b] = partners.get(b, 0) | low
         pairs.update(gained)

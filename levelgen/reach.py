@@ -329,10 +329,13 @@ def link_hits(src: int, free: int, targets: int, max_turns: int, stride: int) ->
         hseeds, vseeds = v & ~vp, h & ~hp
 
 
-def link_hits_by_level(src: int, free: int, targets: int, max_turns: int, stride: int) -> list[int]:
-    """``out[t]``: the cells of ``targets`` linkable from the cells of ``src`` with at most
-    ``t`` turns, for ``t = 0 .. max_turns`` (:func:`levels` and :func:`hits_by_level` fused,
-    with the fills of :func:`link_hits`; after a fixed point the last answer repeats)."""
+def link_hits_by_level(
+    src: int, free: int, targets: int, max_turns: int, stride: int
+) -> tuple[list[int], int]:
+    """``(out, reach)``: ``out[t]`` holds the cells of ``targets`` linkable from the cells of
+    ``src`` with at most ``t`` turns, for ``t = 0 .. max_turns`` (:func:`levels` and
+    :func:`hits_by_level` fused, with the fills of :func:`link_hits`; after a fixed point the
+    last answer repeats); ``reach`` the free cells reached with at most ``max_turns`` turns."""
     out: list[int] = []
     h = v = hp = vp = 0
     hseeds = vseeds = src
@@ -390,9 +393,9 @@ def link_hits_by_level(src: int, free: int, targets: int, max_turns: int, stride
         xv = src | hp | v
         out.append(((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src)
         if len(out) > max_turns:
-            return out
+            return out, h | v
         if h == hp and v == vp:
-            return out + [out[-1]] * (max_turns + 1 - len(out))
+            return out + [out[-1]] * (max_turns + 1 - len(out)), h | v
         hseeds, vseeds = v & ~vp, h & ~hp
 
 

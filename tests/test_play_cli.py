@@ -134,3 +134,33 @@ def test_shuffle_writes_a_level_that_verifies(tmp_path: Path) -> None:
     assert run("shuffle", source, "--seed", "-1").exit_code == 2
     failed = run("shuffle", source, "--seed", "1", "--min-moves", "50")
     assert failed.exit_code == 4 and "fewer than 50" in failed.stderr
+
+
+def test_hint_says_where_a_game_with_history_was_lost(tmp_path: Path) -> None:
+    import random
+
+    from levelgen.play import Game
+
+    rules = Rules(2, False)
+    level = generate(Size(10, 6), seed=15, rules=rules)
+    game = Game(level.board, rules)
+    rng = random.Random(15)
+    while game.legal_pairs():
+        pairs = game.legal_pairs()
+        game.play(*pairs[rng.randrange(len(pairs))])
+    position = {
+        "$schema": POSITION_SCHEMA_URI,
+        "game": "linkup",
+        "format_version": 1,
+        "level": json.loads(format_level(level)),
+        "played": [{"a": list(m.a), "b": list(m.b)} for m in game.played],
+    }
+    result = run("hint", write(tmp_path, "lost.json", position), "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["status"] == "lost" and data["solution"] == []
+    expected = game.hint().lost_at
+    assert expected is not None and data["lost_at"] == expected
+    assert data["undo"] == len(game.played) - data["lost_at"]
+    text = run("hint", write(tmp_path, "lost.json", position))
+    assert f"the game was lost by move {data['lost_at']} (undo {data['undo']})" in text.stdout

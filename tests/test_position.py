@@ -111,7 +111,9 @@ def test_errors_name_the_place() -> None:
     assert problems({**bare, "board": {"width": 3, "height": 1, "rows": [[1, 1]]}}) == [
         ("/board/rows/0", "2 cells, but width is 3")
     ]
-    assert problems({**bare, "extra": 1})[0][0] == "/extra"
+    assert problems({**bare, "extra": 1}) == [
+        ("/extra", "unknown field (not part of position format v1)")
+    ]
     assert problems([1]) == [("", "expected a JSON object")]
     broken = position_data(1)
     broken["level"]["solution"][0]["path"] = [[0, 0], [1, 1]]

@@ -71,7 +71,8 @@ def positions(size: Size, count: int, seed: int) -> list[Game]:
 
 def live_list(size: Size, count: int, seed: int) -> dict[str, Any]:
     """Seconds per move of the live list (``Game.apply``) and of a full recomputation, over
-    full random play-outs of ``count`` levels."""
+    full random play-outs of ``count`` levels (CPU time of this process, which other work
+    on a busy machine inflates least)."""
     played = recomputed = 0.0
     moves = 0
     for i in range(count):
@@ -85,15 +86,15 @@ def live_list(size: Size, count: int, seed: int) -> dict[str, Any]:
             if not pairs:
                 break
             move = game.checked(*pairs[rng.randrange(len(pairs))])
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             game.apply(move)
-            t1 = time.perf_counter()
+            t1 = time.process_time()
             board = game.board
             kinds = list(board.kind_masks().values())
             free = board.free_mask(rules.outside)
-            t2 = time.perf_counter()
+            t2 = time.process_time()
             legal_pairs(kinds, free, rules.max_turns, stride)
-            t3 = time.perf_counter()
+            t3 = time.process_time()
             played += t1 - t0
             recomputed += t3 - t2
             moves += 1

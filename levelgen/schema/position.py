@@ -140,7 +140,8 @@ def parse_position_data(data: object) -> Position:
     try:
         file = PositionFile.model_validate(data)
     except ValidationError as exc:
-        raise LevelFormatError(problems_from_validation_error(exc, data)) from None
+        found = problems_from_validation_error(exc, data)
+        raise LevelFormatError([_in_position(p) for p in found]) from None
     problems: list[Problem] = []
     if file.board is not None:
         problems += _shape_problems(file.board, "/board")
@@ -209,6 +210,13 @@ def _shape_problems(board: BoardFile, where: str) -> list[Problem]:
                 Problem(f"{where}/rows/{y}", f"{len(row)} cells, but width is {board.width}")
             )
     return problems
+
+
+def _in_position(problem: Problem) -> Problem:
+    """A problem outside ``/level`` names the position format, not the level format."""
+    if problem.pointer.startswith("/level/"):
+        return problem
+    return Problem(problem.pointer, problem.message.replace("level format", "position format"))
 
 
 def _under(prefix: str, problem: Problem) -> Problem:
