@@ -20,7 +20,7 @@ from levelgen.pack import (
     plan_pack,
     verify_pack,
 )
-from levelgen.pack_plan import PlanError, file_name, ramp_targets, size_plan
+from levelgen.pack_plan import PackPlan, PlanError, file_name, ramp_targets, size_plan
 from levelgen.schema.manifest import manifest_json_schema
 
 runner = CliRunner()
@@ -31,10 +31,10 @@ def files_of(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
-def small_plan(count: int = 4, **kw: object) -> object:
-    args: dict[str, object] = {"count": count, "sizes": "6x4", "seed": 9, "ramp": "easy:hard"}
-    args.update(kw)
-    return plan_pack(**args)  # type: ignore[arg-type]
+def small_plan(
+    count: int = 4, *, seed: int = 9, ramp: str = "easy:hard", sizes: str = "6x4"
+) -> PackPlan:
+    return plan_pack(count=count, sizes=sizes, seed=seed, ramp=ramp)
 
 
 def test_plans() -> None:
@@ -73,8 +73,8 @@ def _sizes(text: str) -> tuple[object, bool]:
 
 def test_same_bytes_for_any_worker_count_and_verified(tmp_path: Path) -> None:
     plan = small_plan()
-    make_pack(plan, tmp_path / "one", workers=1)  # type: ignore[arg-type]
-    make_pack(plan, tmp_path / "two", workers=2)  # type: ignore[arg-type]
+    make_pack(plan, tmp_path / "one", workers=1)
+    make_pack(plan, tmp_path / "two", workers=2)
     one, two = files_of(tmp_path / "one"), files_of(tmp_path / "two")
     assert one == two
     assert sorted(one) == ["001.json", "002.json", "003.json", "004.json", "manifest.json"]
@@ -90,7 +90,7 @@ def test_same_bytes_for_any_worker_count_and_verified(tmp_path: Path) -> None:
 
 def test_interrupted_run_resumes_to_the_same_bytes(tmp_path: Path) -> None:
     plan = small_plan(count=5)
-    make_pack(plan, tmp_path / "whole")  # type: ignore[arg-type]
+    make_pack(plan, tmp_path / "whole")
     target = tmp_path / "pack"
 
     def stop_after_two(done: int, total: int) -> None:
@@ -98,26 +98,26 @@ def test_interrupted_run_resumes_to_the_same_bytes(tmp_path: Path) -> None:
             raise KeyboardInterrupt
 
     with pytest.raises(PackInterrupted) as info:
-        make_pack(plan, target, on_level=stop_after_two)  # type: ignore[arg-type]
+        make_pack(plan, target, on_level=stop_after_two)
     assert info.value.done == 2 and not target.exists()
     kept = sorted(p.name for p in partial_dir(target).iterdir())
     assert kept == ["001.json", "002.json", "plan.json"]
     with pytest.raises(PackError, match="--resume"):
-        make_pack(plan, target)  # type: ignore[arg-type]
+        make_pack(plan, target)
     other = small_plan(count=5, seed=10)
     with pytest.raises(PackError, match="other parameters"):
-        make_pack(other, target, resume=True)  # type: ignore[arg-type]
+        make_pack(other, target, resume=True)
     seen: list[int] = []
-    make_pack(plan, target, resume=True, on_level=lambda d, t: seen.append(d))  # type: ignore[arg-type]
+    make_pack(plan, target, resume=True, on_level=lambda d, t: seen.append(d))
     assert seen[0] == 2  # the two kept levels were not made again
     assert files_of(target) == files_of(tmp_path / "whole")
     with pytest.raises(PackError, match="already exists"):
-        make_pack(plan, target)  # type: ignore[arg-type]
+        make_pack(plan, target)
 
 
 def test_verify_finds_tampering(tmp_path: Path) -> None:
     good = tmp_path / "good"
-    make_pack(small_plan(count=3), good)  # type: ignore[arg-type]
+    make_pack(small_plan(count=3), good)
 
     def copy(name: str) -> Path:
         folder = tmp_path / name
@@ -151,7 +151,7 @@ def test_verify_finds_tampering(tmp_path: Path) -> None:
 def test_ramp_is_checked(tmp_path: Path) -> None:
     """A level whose band contradicts the ramp and does not say it missed is a problem."""
     folder = tmp_path / "pack"
-    make_pack(small_plan(count=2, ramp="easy:easy"), folder)  # type: ignore[arg-type]
+    make_pack(small_plan(count=2, ramp="easy:easy"), folder)
     data = json.loads((folder / "manifest.json").read_text())
     data["parameters"]["ramp"] = "expert:expert"
     from levelgen.pack import pack_id
@@ -192,11 +192,11 @@ def test_dask_local_cluster_gives_the_same_bytes(tmp_path: Path) -> None:
     from distributed import LocalCluster
 
     plan = small_plan(count=3)
-    make_pack(plan, tmp_path / "local", workers=1)  # type: ignore[arg-type]
+    make_pack(plan, tmp_path / "local", workers=1)
     with LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster:
-        make_pack(plan, tmp_path / "dask", scheduler=cluster.scheduler_address)  # type: ignore[arg-type]
+        make_pack(plan, tmp_path / "dask", scheduler=cluster.scheduler_address)
     assert files_of(tmp_path / "dask") == files_of(tmp_path / "local")
 
 
@@ -208,4 +208,4 @@ def test_unreachable_scheduler_is_one_clear_error(
 
     monkeypatch.setattr(levelgen.pack, "DASK_CONNECT_TIMEOUT", 1.0)
     with pytest.raises(PackError, match="Dask scheduler"):
-        make_pack(small_plan(count=1), tmp_path / "p", scheduler="tcp://127.0.0.1:9")  # type: ignore[arg-type]
+        make_pack(small_plan(count=1), tmp_path / "p", scheduler="tcp://127.0.0.1:9")
