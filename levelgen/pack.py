@@ -50,6 +50,8 @@ __all__ = [
 
 MANIFEST = "manifest.json"
 PLAN = "plan.json"
+#: Seconds to wait for a Dask scheduler to answer.
+DASK_CONNECT_TIMEOUT = 10.0
 
 
 class PackError(RuntimeError):
@@ -205,7 +207,7 @@ def _run_dask(jobs: list[Job], address: str, keep: Callable[[int, str], None]) -
             "--scheduler needs Dask distributed: pip install 'levelgen[dask]'"
         ) from None
     try:
-        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+        client = Client(address, timeout=f"{DASK_CONNECT_TIMEOUT}s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
         raise PackError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:

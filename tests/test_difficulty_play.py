@@ -224,3 +224,19 @@ def test_score_predicts_the_random_player_on_held_out_seeds() -> None:
         statistics.mean(easy),
         statistics.mean(hard),
     )
+
+
+def test_difficulty_in_the_file_round_trips_and_fits_the_schema() -> None:
+    import jsonschema
+
+    from levelgen.schema import LevelFile, level_json_schema
+    from levelgen.steer import parse_target, steered_generate
+
+    level = steered_generate(Size(6, 4), parse_target("easy"), seed=5).level
+    file = LevelFile.from_core(level)
+    data = file.to_data()
+    jsonschema.validate(data, level_json_schema())
+    assert list(data["metrics"]["difficulty"]) == ["score", "band", "measures"]
+    assert file.to_core() == level
+    old = dict(data, metrics={k: v for k, v in data["metrics"].items() if k != "difficulty"})
+    jsonschema.validate(old, level_json_schema())  # files without a difficulty stay valid

@@ -127,7 +127,7 @@ def pack(
         raise typer.BadParameter(reason or str(exc), param_hint=f"'{option}'") from None
     n = workers or os.cpu_count() or 1
     try:
-        with _progress(count) as on_level:
+        with _Progress(count) as on_level:
             manifest = make_pack(
                 plan, output, workers=n, scheduler=scheduler, resume=resume, on_level=on_level
             )
@@ -158,9 +158,9 @@ def _missed(target: str, difficulty: dict[str, object] | None) -> bool:
     return parse_target(target).distance(float(score)) > 0
 
 
-class _progress:
+class _Progress:
     """A rich progress bar on standard error when it is a terminal (else nothing): levels done,
-    levels/s and the time left.  Used as ``with _progress(total) as on_level``."""
+    levels/s and the time left.  Used as ``with _Progress(total) as on_level``."""
 
     def __init__(self, total: int) -> None:
         from .common import stderr_is_terminal
@@ -190,7 +190,7 @@ class _progress:
         self.start = 0.0
         self.first = -1
 
-    def __enter__(self) -> _progress:
+    def __enter__(self) -> _Progress:
         if self.bar is not None:
             self.bar.start()
             self.task = self.bar.add_task("pack", total=self.total, rate="")
