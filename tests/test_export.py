@@ -6,20 +6,32 @@ from __future__ import annotations
 import csv
 import json
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 import pytiled_parser
+from hypothesis import HealthCheck, given, settings
 from PIL import Image
 from typer.testing import CliRunner
 
 from levelgen.board import EMPTY, WALL, Board
 from levelgen.cli import app
-from levelgen.export import TILE_SIZE, gid_of, grid_csv, grid_json, map_data
+from levelgen.export import (
+    TILE_SIZE,
+    gid_of,
+    grid_csv,
+    grid_json,
+    map_data,
+    tileset_data,
+    tileset_png,
+)
 from levelgen.level import Level
 from levelgen.rules import Rules
 from levelgen.schema import content_id
 from levelgen.storage import read_level
+
+from .strategies import boards, rules_st
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
@@ -112,3 +124,18 @@ def test_pack_export_shares_one_tileset(tmp_path: Path) -> None:
         grid, properties = _board_from_tiled(out / f"{name}.tmj")
         assert grid == read_level(LEVELS / f"{name}.json").to_core().board.grid()
         assert str(properties["level_file"]) == f"{name}.json"
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards(max_width=10, max_height=8, max_kinds=70), rules=rules_st)
+def test_any_board_reads_back_from_tiled(board: Board, rules: Rules) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        level = Level(board, rules)
+        top = max(1, *board.cells)
+        out = Path(folder)
+        (out / "t.png").write_bytes(tileset_png(top))
+        (out / "t.tsj").write_text(json.dumps(tileset_data(top, image="t.png")), encoding="utf-8")
+        (out / "m.tmj").write_text(json.dumps(map_data(level, tileset="t.tsj")), encoding="utf-8")
+        grid, properties = _board_from_tiled(out / "m.tmj")
+    assert grid == board.grid()
+    assert (properties["max_turns"], properties["outside"]) == (rules.max_turns, rules.outside)

@@ -16,6 +16,7 @@ import json
 import os
 import random
 import shutil
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -58,7 +59,8 @@ def _chromium() -> str | None:
 def _missing(reason: str) -> None:
     if os.environ.get("LEVELGEN_REQUIRE_BROWSER") == "1":
         pytest.fail(f"browser tests required but {reason}")
-    print(f"\nbrowser tests skipped: {reason}")  # shown with -s; the skip reason with -rs
+    # The reason shows in the warnings summary of every run (and with -rs in the skip list).
+    warnings.warn(f"browser tests skipped: {reason}", UserWarning, stacklevel=2)
     pytest.skip(reason)
 
 
@@ -132,6 +134,9 @@ def _random_queries(rng: random.Random, n: int) -> list[dict[str, Any]]:
         board = Board.from_grid(grid)
         for _ in range(4):
             a, b = rng.sample(tiles, 2)
+            mates = [t for t in tiles if t != a and grid[t[1]][t[0]] == grid[a[1]][a[0]]]
+            if mates and rng.random() < 0.8:  # mostly pairs of one kind: paths to compare
+                b = rng.choice(mates)
             rules = Rules(max_turns=rng.randint(0, 4), outside=rng.random() < 0.5)
             path = find_path(board, Pos(*a), Pos(*b), rules)
             want = None if path is None else [[[p.x, p.y] for p in path.corners], path.length]
@@ -169,7 +174,7 @@ def test_js_path_rule_agrees_with_python(page: Any) -> None:
         corners, length, turns = answer
         assert [corners, length] == want, query
         assert turns == len(want[0]) - 2
-    assert linked > 500  # the sample is not all refusals
+    assert linked > 1000  # the sample is not all refusals
 
 
 def test_js_legal_pairs_agree_with_python(page: Any) -> None:
@@ -326,6 +331,7 @@ def test_api_hint_and_shuffle(page: Any) -> None:
             ),
             (503, {"detail": "busy"}),
             (200, {"status": "lost"}),
+            (200, {"status": "undecided", "reason": "out of time"}),
         ]
     )
     html = build_player_html(level, api_base="")
@@ -369,4 +375,7 @@ def test_api_hint_and_shuffle(page: Any) -> None:
     assert "busy" in page.text_content("#message")
     page.keyboard.press("h")
     expect(page.locator("#message")).to_contain_text("No safe move")
-    assert len(bodies) == 4
+    page.click("#shuffle")
+    expect(page.locator("#message")).to_contain_text("no new board (undecided: out of time)")
+    assert page.evaluate("window.levelgenPlayer.grid") == level.board.grid()
+    assert len(bodies) == 5

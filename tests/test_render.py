@@ -236,3 +236,19 @@ def test_svg_cells_match_any_board(board: Board, rules: Rules, cell: int) -> Non
 
 def _cells(board: Board) -> list[tuple[int, int]]:
     return [(x, y) for y in range(board.height) for x in range(board.width)]
+
+
+def test_huge_pictures_are_refused(tmp_path: Path) -> None:
+    rows = [[(x + y) % 30 + 1 for x in range(64)] for y in range(64)]
+    level = {
+        "$schema": "urn:levelgen:schema:level:v1",
+        "game": "linkup",
+        "format_version": 1,
+        "rules": {"max_turns": 2, "outside": True},
+        "board": {"width": 64, "height": 64, "rows": rows},
+    }
+    source = tmp_path / "big.json"
+    source.write_text(json.dumps(level), encoding="utf-8")
+    out = tmp_path / "big.png"
+    result = runner.invoke(app, ["render", str(source), "-o", str(out), "--cell-size", "256"])
+    assert result.exit_code == 2 and "--cell-size" in result.output and not out.exists()

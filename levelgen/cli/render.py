@@ -86,14 +86,22 @@ def _render_pack(folder: str, output: str, no_clobber: bool) -> None:
     if suffix == ".html":
         data = sheet_html(entries, title=title).encode("utf-8")
     else:
-        data = _picture(sheet_scene(entries, title=title), suffix)
+        data = _picture(sheet_scene(entries, title=title), suffix, sheet=True)
     write_output(data, output, no_clobber=no_clobber)
 
 
-def _picture(scene: object, suffix: str) -> bytes:
+def _picture(scene: object, suffix: str, *, sheet: bool = False) -> bytes:
+    from ..render.png import MAX_PIXELS
     from ..render.svg import Scene, scene_to_svg
 
     assert isinstance(scene, Scene)
+    if scene.width * scene.height > MAX_PIXELS:
+        too_big = f"the picture would be {scene.width}x{scene.height} pixels, more than" + (
+            f" {MAX_PIXELS // 1_000_000} million: "
+        )
+        if sheet:
+            raise typer.BadParameter(too_big + "write the sheet as .html", param_hint="'-o'")
+        raise typer.BadParameter(too_big + "choose a smaller cell size", param_hint="'--cell-size'")
     if suffix == ".svg":
         return scene_to_svg(scene).encode("utf-8")
     from ..render.png import scene_to_png
@@ -324,7 +332,9 @@ def play(
             param_hint="'--api-base'",
         )
     level = core(source, load(source), strict=False)
-    title = f"Link-up {level.board.width}x{level.board.height}: {FilePath(source).name}"
+    title = f"Link-up {level.board.width}x{level.board.height}" + (
+        "" if source == "-" else f": {FilePath(source).name}"
+    )
     try:
         page = build_player_html(level, api_base=api_base, title=title)
     except ValueError as exc:

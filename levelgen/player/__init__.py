@@ -137,8 +137,8 @@ def build_player_html(
         '  <span>Moves played: <b id="played">0</b></span>\n'
         "</div>\n"
         '<div id="message" role="status" aria-live="polite"></div>\n'
-        '<svg id="board" xmlns="http://www.w3.org/2000/svg" tabindex="0" role="grid"'
-        ' aria-label="the board"></svg>\n'
+        '<svg id="board" xmlns="http://www.w3.org/2000/svg" tabindex="0" role="application"'
+        ' aria-label="the board: arrow keys move, Enter or Space picks a tile"></svg>\n'
         "</main>\n"
         f'<script type="application/json" id="levelgen-level">{_script_json(data)}</script>\n'
         f"<script>\n{player_asset('paths.js')}</script>\n"

@@ -30,59 +30,38 @@
   }
   Grid.prototype.idx = function (x, y) { return (y + 1) * this.pw + (x + 1); };
 
-  /* levels[r] = [H, V]: H[c] when b is reachable from c with <= r turns starting horizontally. */
+  /* levels[r] = [H, V]: H[c] when b is reachable from c with <= r turns starting horizontally
+   * (every cell between c and the next corner free).  H[r] is H[r - 1] plus the cells seen
+   * along a row from a free cell newly in V[r - 1] (they reach it straight, then turn), so
+   * each level casts rays only from the cells the level before added: on a crowded board the
+   * rays are short and the work is small.  stopAt: cells whose reach ends the levels early. */
   function levelsFrom(g, b, maxTurns, stopAt) {
-    const n = g.pw * g.ph, pw = g.pw, ph = g.ph, free = g.free;
-    const h0 = new Uint8Array(n), v0 = new Uint8Array(n);
-    const bx = b % pw, by = (b - bx) / pw;
-    for (const d of [-1, 1]) { // along b's row
-      for (let x = bx + d; x >= 0 && x < pw; x += d) {
-        const c = by * pw + x;
-        h0[c] = 1;
-        if (!free[c]) break;
+    const n = g.pw * g.ph, free = g.free;
+    const hStep = [1, -1], vStep = [g.pw, -g.pw];
+    function cast(from, steps, mark, added) {
+      for (const c0 of from) {
+        for (const d of steps) {
+          for (let c = c0 + d; c >= 0 && c < n; c += d) {
+            if (!mark[c]) { mark[c] = 1; added.push(c); }
+            if (!free[c]) break;
+          }
+        }
       }
     }
-    for (const d of [-1, 1]) { // along b's column
-      for (let y = by + d; y >= 0 && y < ph; y += d) {
-        const c = y * pw + bx;
-        v0[c] = 1;
-        if (!free[c]) break;
-      }
-    }
+    const h0 = new Uint8Array(n), v0 = new Uint8Array(n), newH = [], newV = [];
+    cast([b], hStep, h0, newH);
+    cast([b], vStep, v0, newV);
     const levels = [[h0, v0]];
+    let addedH = newH, addedV = newV;
     for (let r = 1; r <= maxTurns; r++) {
-      if (stopAt >= 0 && (levels[r - 1][0][stopAt] || levels[r - 1][1][stopAt])) break;
-      const [ph0, pv0] = levels[r - 1];
-      const hr = Uint8Array.from(ph0), vr = Uint8Array.from(pv0);
-      for (let y = 0; y < ph; y++) { // a horizontal ray to a corner that goes on vertically
-        let chain = 0;
-        for (let x = pw - 1; x >= 0; x--) {
-          const c = y * pw + x;
-          if (chain) hr[c] = 1;
-          chain = free[c] && (pv0[c] || chain) ? 1 : 0;
-        }
-        chain = 0;
-        for (let x = 0; x < pw; x++) {
-          const c = y * pw + x;
-          if (chain) hr[c] = 1;
-          chain = free[c] && (pv0[c] || chain) ? 1 : 0;
-        }
-      }
-      for (let x = 0; x < pw; x++) { // a vertical ray to a corner that goes on horizontally
-        let chain = 0;
-        for (let y = ph - 1; y >= 0; y--) {
-          const c = y * pw + x;
-          if (chain) vr[c] = 1;
-          chain = free[c] && (ph0[c] || chain) ? 1 : 0;
-        }
-        chain = 0;
-        for (let y = 0; y < ph; y++) {
-          const c = y * pw + x;
-          if (chain) vr[c] = 1;
-          chain = free[c] && (ph0[c] || chain) ? 1 : 0;
-        }
-      }
+      const [lh, lv] = levels[r - 1];
+      if (stopAt.length && stopAt.every((c) => lh[c] || lv[c])) break;
+      const hr = Uint8Array.from(lh), vr = Uint8Array.from(lv), nextH = [], nextV = [];
+      cast(addedV.filter((c) => free[c]), hStep, hr, nextH); // along a row, then turn
+      cast(addedH.filter((c) => free[c]), vStep, vr, nextV); // along a column, then turn
       levels.push([hr, vr]);
+      addedH = nextH;
+      addedV = nextV;
     }
     return levels;
   }
@@ -100,7 +79,7 @@
   function findLink(g, a, b, maxTurns) {
     if (a[0] === b[0] && a[1] === b[1]) return null;
     const ai = g.idx(a[0], a[1]), bi = g.idx(b[0], b[1]);
-    const levels = levelsFrom(g, bi, maxTurns, ai);
+    const levels = levelsFrom(g, bi, maxTurns, [ai]);
     const t = levels.length - 1;
     if (!levels[t][0][ai] && !levels[t][1][ai]) return null;
     const pw = g.pw, free = g.free;
@@ -155,17 +134,12 @@
     for (let y = 0; y < g.h; y++) for (let x = 0; x < g.w; x++) if (rows[y][x] > 0) tiles.push([x, y]);
     for (let j = 0; j < tiles.length; j++) {
       const b = tiles[j], kind = rows[b[1]][b[0]];
-      let partner = false;
-      for (let i = 0; i < j; i++) if (rows[tiles[i][1]][tiles[i][0]] === kind) { partner = true; break; }
-      if (!partner) continue;
-      const levels = levelsFrom(g, g.idx(b[0], b[1]), maxTurns, -1);
+      const partners = tiles.slice(0, j).filter((a) => rows[a[1]][a[0]] === kind);
+      if (!partners.length) continue;
+      const cells = partners.map((a) => g.idx(a[0], a[1]));
+      const levels = levelsFrom(g, g.idx(b[0], b[1]), maxTurns, cells);
       const [hl, vl] = levels[levels.length - 1];
-      for (let i = 0; i < j; i++) {
-        const a = tiles[i];
-        if (rows[a[1]][a[0]] !== kind) continue;
-        const ai = g.idx(a[0], a[1]);
-        if (hl[ai] || vl[ai]) out.push([a, b]);
-      }
+      partners.forEach((a, i) => { if (hl[cells[i]] || vl[cells[i]]) out.push([a, b]); });
     }
     return out;
   }

@@ -18,7 +18,7 @@
   let solution = cfg.solution || [];
   let base = start; // the grid the certificate in `solution` starts from
   let history = [], selected = null, cursor = [0, 0], replay = null, hintPair = null;
-  let flash = null, flashTimer = null, refusedPair = null;
+  let flash = null, flashTimer = null, refusedPair = null, countedFor = null, movesNow = 0;
   const $ = (id) => document.getElementById(id);
   const board = $("board"), message = $("message");
 
@@ -102,7 +102,12 @@
 
   function counters() {
     const tiles = tileCount();
-    const moves = tiles ? LinkupPaths.legalPairs(grid, rules.max_turns, rules.outside).length : 0;
+    const key = grid.join(";"); // legal moves are counted again only when the board changed
+    if (key !== countedFor) {
+      countedFor = key;
+      movesNow = tiles ? LinkupPaths.legalPairs(grid, rules.max_turns, rules.outside).length : 0;
+    }
+    const moves = movesNow;
     $("tiles").textContent = tiles;
     $("moves").textContent = moves;
     $("played").textContent = history.filter((e) => !e.shuffle).length;
@@ -267,6 +272,10 @@
       const data = await call("shuffle");
       const level = data.level && typeof data.level === "object" ? data.level : data;
       const rows = rowsOf(level.board);
+      if (!rows && typeof data.status === "string") { // an answer without a board: say why
+        const why = data.reason || data.message || data.detail;
+        throw new Error(`no new board (${data.status}${why ? `: ${why}` : ""})`);
+      }
       if (!rows || rows.length !== H || rows.some((r) => !Array.isArray(r) || r.length !== W)) {
         throw new Error("the answer has no board of this size");
       }

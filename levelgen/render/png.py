@@ -21,10 +21,14 @@ from .svg import Group, Line, Rect, Scene, Shape
 if TYPE_CHECKING:
     from PIL import Image, ImageDraw, ImageFont
 
-__all__ = ["scene_to_image", "scene_to_png"]
+__all__ = ["MAX_PIXELS", "scene_to_image", "scene_to_png"]
 
-#: Drawn at this multiple of the final size, then scaled down.
+#: Drawn at this multiple of the final size, then scaled down (pictures up to
+#: ``SUPERSAMPLE_MAX_PIXELS`` pixels; larger ones are drawn at their size).
 SUPERSAMPLE = 2
+SUPERSAMPLE_MAX_PIXELS = 8_000_000
+#: The largest picture the command line draws (pixels).
+MAX_PIXELS = 60_000_000
 
 
 @lru_cache(maxsize=64)
@@ -117,7 +121,7 @@ def scene_to_image(scene: Scene) -> Image.Image:
     from PIL import Image as PILImage
     from PIL import ImageDraw
 
-    k = SUPERSAMPLE
+    k = SUPERSAMPLE if scene.width * scene.height <= SUPERSAMPLE_MAX_PIXELS else 1
     image = PILImage.new("RGB", (scene.width * k, scene.height * k), _rgb(scene.background))
     draw = ImageDraw.Draw(image)
     for shape in scene.items:

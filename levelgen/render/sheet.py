@@ -133,6 +133,12 @@ def _plot(entries: list[SheetEntry], width: int, height: int) -> list[Shape]:
     items: list[Shape] = [
         Text(left, 12, "difficulty along the pack", 13, INK, bold=True, anchor="start"),
     ]
+    x = right
+    for band, colour in reversed(BAND_COLOURS.items()):  # the legend, right-aligned
+        items.append(Text(x, 12, band, 11, "#444444", anchor="end"))
+        x -= 7 * len(band) + 6
+        items.append(Rect(x - 9, 8, 8, 8, colour, stroke=INK, stroke_width=1, radius=4))
+        x -= 22
     n = len(entries)
 
     def px(i: int) -> int:
@@ -180,10 +186,10 @@ def sheet_scene(
     """The sheet: the difficulty plot, then the thumbnails in rows of ``COLUMNS``."""
     if not entries:
         raise ValueError("a sheet needs at least one level")
-    thumbs = [
-        board_scene(e.level.board, e.level.rules, cell_size=cell_size, labels=False)
-        for e in entries
-    ]
+    thumbs = []
+    for e in entries:  # large boards get smaller cells: thumbnails stay about 200 pixels wide
+        cells = max(4, min(cell_size, 200 // (max(e.level.board.width, e.level.board.height) + 2)))
+        thumbs.append(board_scene(e.level.board, e.level.rules, cell_size=cells, labels=False))
     box_w = max(max(t.width for t in thumbs), 190) + 16
     box_h = max(t.height for t in thumbs) + 40
     columns = min(COLUMNS, len(entries))
@@ -214,7 +220,7 @@ def sheet_scene(
 
 def sheet_html(entries: list[SheetEntry], *, title: str = "") -> str:
     """One self-contained HTML page: the sheet as inline SVG and a table of the levels."""
-    svg = scene_to_svg(sheet_scene(entries, title=title))
+    svg = scene_to_svg(sheet_scene(entries))  # the page's heading carries the title
     rows = []
     for i, e in enumerate(entries):
         score = "" if e.score is None else f"{e.score:.1f}"
@@ -228,6 +234,7 @@ def sheet_html(entries: list[SheetEntry], *, title: str = "") -> str:
         "body{font-family:system-ui,sans-serif;margin:1rem;color:#222}\n"
         "svg{max-width:100%;height:auto}\ntable{border-collapse:collapse;margin-top:1rem}\n"
         "td,th{border:1px solid #ccc;padding:2px 8px;text-align:left;font-size:.9rem}\n"
+        "td:last-child{word-break:break-all}\n"
         "</style>\n</head>\n<body>\n"
         f"<h1>{heading}</h1>\n{svg}<table>\n"
         "<tr><th>#</th><th>file</th><th>size</th><th>band</th><th>score</th><th>id</th></tr>\n"
