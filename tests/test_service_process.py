@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,3 +103,25 @@ def test_bad_options_exit_2(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert b"--api-key-file" in result.stderr and b"Traceback" not in result.stderr
+
+
+def test_an_unusable_library_exits_2(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    db = f"sqlite:///{tmp_path / 'no' / 'such' / 'dir' / 'lib.db'}"
+    result = subprocess.run(
+        [sys.executable, "-m", "levelgen", "serve", "--db", db],
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert b"--db: cannot open" in result.stderr and b"Traceback" not in result.stderr
+
+
+def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from levelgen.service.settings import Settings
+
+    monkeypatch.setenv("LEVELGEN_API_KEY", "from-env")
+    monkeypatch.setenv("LEVELGEN_MAX_TIME_LIMIT", "7.5")
+    settings = Settings()
+    assert settings.api_key == "from-env" and settings.max_time_limit == 7.5

@@ -53,7 +53,7 @@ def serve(
 
     from ..service.app import create_app
     from ..service.settings import Settings, read_api_key_file
-    from ..service.store import engine_for
+    from ..service.store import Store
 
     overrides: dict[str, object] = {}
     if workers is not None:
@@ -69,9 +69,13 @@ def serve(
             fail(EXIT_USAGE, f"levelgen serve: --api-key-file: {exc}")
     try:
         settings = Settings(**overrides)  # type: ignore[arg-type]
-        engine_for(settings.db).dispose()
-    except (ValidationError, ValueError) as exc:
+    except ValidationError as exc:
         fail(EXIT_USAGE, f"levelgen serve: {str(exc).splitlines()[0]}")
+    try:
+        Store(settings.db).close()  # the library opens (and has its tables) before we listen
+    except Exception as exc:  # a bad URL, an unreachable server, an unwritable file
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        fail(EXIT_USAGE, f"levelgen serve: --db: cannot open {settings.db}: {reason}")
     uvicorn.run(
         create_app(settings),
         host=host,
