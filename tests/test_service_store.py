@@ -6,6 +6,7 @@ directory, reached on a unix socket only, started once per session as the ``post
 
 from __future__ import annotations
 
+import json
 import os
 import pwd
 import shutil
@@ -176,3 +177,39 @@ def test_the_service_on_postgresql(postgres_url: str) -> None:
         assert client.get(f"/v1/levels/{level['id']}").json() == level
         items = client.get("/v1/levels", params={"size": "6x4"}).json()["items"]
         assert level["id"] in [item["id"] for item in items]
+
+
+def test_pack_levels_are_stored_with_their_library_rows(store: Store) -> None:
+    from levelgen.pack_plan import make_level_text
+    from levelgen.service import jobs
+    from levelgen.service.runner import plan_of
+
+    request = {
+        "count": 2,
+        "sizes": "6x4",
+        "seed": 2,
+        "difficulty": None,
+        "ramp": None,
+        "max_turns": 2,
+        "outside": True,
+        "layout": None,
+    }
+    plan = plan_of(request)
+    texts = [make_level_text(job) for job in plan.jobs]
+    store.put_level(json.loads(texts[0]))  # already in the library (made by a create)
+    job_id = jobs.add_job(store, "c", request, 2, 5)
+    with pytest.raises(jobs.TooManyJobs):
+        jobs.add_job(store, "c", request, 2, 1)
+    claimed = jobs.claim_job(store, "me", 60.0)
+    assert claimed == (job_id, request)
+    assert jobs.claim_job(store, "other", 60.0) is None  # held: nobody else takes it
+    for index, text in enumerate(texts):
+        jobs.store_pack_level(store, job_id, index, text)
+        jobs.store_pack_level(store, job_id, index, text)  # twice: harmless
+    job = jobs.get_job(store, job_id)
+    assert job is not None and job["done"] == 2 and job["status"] == "running"
+    assert jobs.pack_level_texts(store, job_id) == dict(enumerate(texts))
+    for text in texts:
+        assert store.get_level(json.loads(text)["id"]) == json.loads(text)
+    jobs.release_job(store, job_id, "me")
+    assert jobs.claim_job(store, "other", 60.0) == (job_id, request)

@@ -172,27 +172,33 @@ def done_indices(store: Store, job_id: str) -> set[int]:
 
 def store_pack_level(store: Store, job_id: str, index: int, text: str) -> None:
     """Store level ``index`` of the job (its text, and its row in the library) in one
-    transaction, and count it.  Storing the same level twice is harmless."""
+    transaction, and count it.  Storing the same level twice is harmless; when another writer
+    stores the same library row at the same moment, the transaction is tried again (the row is
+    then there and only the pack's row is added)."""
     data = json.loads(text)
-    try:
-        with store.session() as session:
-            if session.get(PackLevelRow, (job_id, index)) is None:
-                session.add(
-                    PackLevelRow(job_id=job_id, index=index, level_id=data["id"], text=text)
+    for attempt in range(3):
+        try:
+            with store.session() as session:
+                if session.get(PackLevelRow, (job_id, index)) is None:
+                    level = PackLevelRow(job_id=job_id, index=index, level_id=data["id"], text=text)
+                    session.add(level)
+                if session.get(LevelRow, data["id"]) is None:
+                    session.add(_row_for(data))
+                session.flush()
+                done = session.scalar(
+                    select(func.count())
+                    .select_from(PackLevelRow)
+                    .where(PackLevelRow.job_id == job_id)
                 )
-            if session.get(LevelRow, data["id"]) is None:
-                session.add(_row_for(data))
-            session.flush()
-            done = session.scalar(
-                select(func.count()).select_from(PackLevelRow).where(PackLevelRow.job_id == job_id)
-            )
-            session.execute(
-                update(PackJobRow)
-                .where(PackJobRow.id == job_id)
-                .values(done=done or 0, updated_at=_now())
-            )
-    except IntegrityError:  # another writer stored the same level in between: it is there
-        pass
+                session.execute(
+                    update(PackJobRow)
+                    .where(PackJobRow.id == job_id)
+                    .values(done=done or 0, updated_at=_now())
+                )
+            return
+        except IntegrityError:
+            if attempt == 2:
+                raise
 
 
 def finish_job(store: Store, job_id: str, manifest: dict[str, Any]) -> None:
