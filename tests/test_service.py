@@ -281,6 +281,19 @@ def test_board_larger_than_the_service_allows(client: TestClient) -> None:
     assert "32" in doc["detail"]
 
 
+def test_running_out_of_time_is_an_undecided_verdict(client: TestClient) -> None:
+    level = client.post("/v1/levels", json={"size": "24x14", "seed": 1}, headers=AUTH).json()
+    for key in ("solution", "metrics", "id"):
+        del level[key]
+    body = {"level": level, "time_limit": 0.0001, "method": "search"}
+    verdict = client.post("/v1/verify", json=body)
+    assert verdict.status_code == 200
+    assert verdict.json()["files"][0]["status"] == "undecided"
+    assert verdict.json()["exit_code"] == 4
+    solved = client.post("/v1/solve", json=body).json()
+    assert solved["status"] == "undecided" and solved["level"] is None
+
+
 def test_time_limit_is_capped_by_the_server() -> None:
     limits = Limits(64, 2.0, 5.0)
     body = json.dumps({"level": HAND_MADE, "time_limit": 1000}).encode()
