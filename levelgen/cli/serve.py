@@ -44,7 +44,7 @@ def serve(
         typer.Option(min=0.0, help="Seconds running requests get to finish at shutdown."),
     ] = None,
 ) -> None:
-    """Run the HTTP service: create, verify and solve levels, and the level library.
+    """Run the HTTP service: levels, verify, solve, hints, shuffles, packs and the library.
 
     OpenAPI at /openapi.json, docs at /docs.  Exit codes: 0 stopped; 2 bad option values.
     """
