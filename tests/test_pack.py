@@ -209,3 +209,23 @@ def test_unreachable_scheduler_is_one_clear_error(
     monkeypatch.setattr(levelgen.pack, "DASK_CONNECT_TIMEOUT", 1.0)
     with pytest.raises(PackError, match="Dask scheduler"):
         make_pack(small_plan(count=1), tmp_path / "p", scheduler="tcp://127.0.0.1:9")
+
+
+def test_interrupting_the_pool_keeps_whole_levels_only(tmp_path: Path) -> None:
+    plan = small_plan(count=6, sizes="8x6")
+    make_pack(plan, tmp_path / "whole", workers=1)
+    target = tmp_path / "pack"
+
+    def stop(done: int, total: int) -> None:
+        if done == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(PackInterrupted) as info:
+        make_pack(plan, target, workers=2, on_level=stop)
+    kept = sorted(p.name for p in partial_dir(target).iterdir() if p.name != "plan.json")
+    assert len(kept) == info.value.done and not target.exists()
+    whole = files_of(tmp_path / "whole")
+    for name in kept:  # whatever was kept is a whole, final level file
+        assert (partial_dir(target) / name).read_bytes() == whole[name]
+    make_pack(plan, target, workers=2, resume=True)
+    assert files_of(target) == whole
