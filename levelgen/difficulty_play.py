@@ -10,7 +10,8 @@ The measures (:func:`play_measures`):
 
 - ``trap_rate``: the share of legal moves, over the states of seeded *careful* play-outs (a
   random player that only takes moves keeping the board solvable, so every state visited is
-  alive), after which the board can no longer be cleared.  A move is proved safe cheaply when
+  alive), after which the board can no longer be cleared (at most ``trap_moves`` moves per
+  state are classified, a seeded sample when there are more).  A move is proved safe cheaply when
   it removes two tiles that the state's known solution pairs (monotonicity: removing tiles
   never blocks a path, so the rest of that solution still replays), or when the solution
   *repaired* for it replays (the two abandoned partners paired instead, as early as they
@@ -45,6 +46,7 @@ from .solvers import Budget, SolveStatus, solve
 __all__ = [
     "DEFAULT_PLAY",
     "PlaySettings",
+    "TrapCount",
     "careful_playouts",
     "classify_move",
     "measure_difficulty",

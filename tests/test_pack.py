@@ -59,6 +59,8 @@ def test_plans() -> None:
         ({"difficulty": "brutal"}, "--difficulty"),
         ({"sizes": "12x8:1x"}, "--size"),
         ({"count": 0}, "--count"),
+        ({"sizes": "3x3"}, "--size"),
+        ({"sizes": "12x8", "layout": ("ooo",)}, "--layout"),
     ]:
         args: dict[str, object] = {"count": 2, "sizes": "12x8", "seed": 1, **kwargs}
         with pytest.raises(PlanError, match=option):
