@@ -2,15 +2,16 @@
 
 Pure and deterministic: every random choice comes from ``random.Random`` seeded from the
 ``seed`` argument, and the only solver calls have a node budget (never a clock), so the same
-level and seed always give the same numbers.  Boards are played on masks
-(:func:`levelgen.moves.legal_pairs` on the kind masks and the free mask); a move is a pair of
-bit indices of the padded layout.
+level and seed always give the same numbers.  Boards are played on masks with
+a live move list (:class:`levelgen.difficulty.LiveLinks`, updated after each removal); a move
+is a pair of bit indices of the padded layout.
 
 The measures (:func:`play_measures`):
 
 - ``trap_rate``: the share of legal moves, over the states of seeded *careful* play-outs (a
   random player that only takes moves keeping the board solvable, so every state visited is
-  alive), after which the board can no longer be cleared.  A move is proved safe cheaply when
+  alive), after which the board can no longer be cleared (at most ``trap_moves`` moves per
+  state are classified, a seeded sample when there are more).  A move is proved safe cheaply when
   it removes two tiles that the state's known solution pairs (monotonicity: removing tiles
   never blocks a path, so the rest of that solution still replays), or when the solution
   *repaired* for it replays (the two abandoned partners paired instead, as early as they
@@ -35,9 +36,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import Board
+from .difficulty import LiveLinks
 from .geometry import Pos
 from .level import Difficulty
-from .moves import Move, legal_pairs
+from .moves import Move
 from .reach import linkable_mask
 from .rules import Rules
 from .solvers import Budget, SolveStatus, solve
@@ -45,6 +47,7 @@ from .solvers import Budget, SolveStatus, solve
 __all__ = [
     "DEFAULT_PLAY",
     "PlaySettings",
+    "TrapCount",
     "careful_playouts",
     "classify_move",
     "measure_difficulty",
@@ -75,43 +78,28 @@ DEFAULT_PLAY = PlaySettings()
 
 
 class _State:
-    """A position in play: kind masks, the free mask and the kind of each tile bit."""
+    """A position in play: its live move list (:class:`levelgen.difficulty.LiveLinks`) and
+    the number of tiles left."""
 
-    __slots__ = ("free", "kind_of", "masks", "tiles")
+    __slots__ = ("live", "tiles")
 
     def __init__(self, board: Board, rules: Rules) -> None:
-        self.masks = dict(board.kind_masks())
-        self.free = board.free_mask(rules.outside)
-        self.kind_of = {b: k for k, m in self.masks.items() for b in _bits(m)}
+        self.live = LiveLinks(board, rules)
         self.tiles = board.tile_count()
+
+    @property
+    def free(self) -> int:
+        return self.live.free
 
     def copy(self) -> _State:
         other = _State.__new__(_State)
-        other.masks = dict(self.masks)
-        other.free = self.free
-        other.kind_of = self.kind_of
+        other.live = self.live.copy()
         other.tiles = self.tiles
         return other
 
     def remove(self, a: int, b: int) -> None:
-        pair = (1 << a) | (1 << b)
-        kind = self.kind_of[a]
-        self.masks[kind] &= ~pair
-        self.free |= pair
+        self.live.remove(a, b)
         self.tiles -= 2
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _pairs(state: _State, k: int, stride: int) -> list[Pair]:
-    return legal_pairs(state.masks.values(), state.free, k, stride)
 
 
 def playout_win_rate(
@@ -129,11 +117,7 @@ def playout_win_rate(
         rng = random.Random(seed * 1_000_003 + i)
         state = start.copy()
         while state.tiles:
-            pair = (
-                _natural(state, rules.max_turns, stride, rng)
-                if greedy
-                else _random_pair(state, rules.max_turns, stride, rng)
-            )
+            pair = _natural(state, stride, rng) if greedy else _random_pair(state, rng)
             if pair is None:
                 break
             state.remove(*pair)
@@ -141,15 +125,15 @@ def playout_win_rate(
     return wins / playouts
 
 
-def _random_pair(state: _State, k: int, stride: int, rng: random.Random) -> Pair | None:
-    pairs = _pairs(state, k, stride)
+def _random_pair(state: _State, rng: random.Random) -> Pair | None:
+    pairs = state.live.pairs()
     return pairs[rng.randrange(len(pairs))] if pairs else None
 
 
-def _natural(state: _State, k: int, stride: int, rng: random.Random) -> Pair | None:
+def _natural(state: _State, stride: int, rng: random.Random) -> Pair | None:
     """A most natural move: the two closest tiles (Manhattan distance) among the legal moves,
     ties at random.  Close partners are what the eye finds first."""
-    pairs = _pairs(state, k, stride)
+    pairs = state.live.pairs()
     if not pairs:
         return None
     dist = [_distance(a, b, stride) for a, b in pairs]
@@ -192,7 +176,6 @@ def careful_playouts(
     (whose valid ``solution`` is known) as safe, traps or undecided (see the module
     docstring)."""
     lay = board.layout
-    stride, k = lay.stride, rules.max_turns
     first = [(lay.bit(m.a.x, m.a.y), lay.bit(m.b.x, m.b.y)) for m in solution]
     moves = traps = undecided = calls = 0
     start = _State(board, rules)
@@ -200,7 +183,7 @@ def careful_playouts(
         rng = random.Random(seed * 1_000_003 + 7919 + i)
         state, order, cur = start.copy(), first, board
         while state.tiles:
-            pairs = _pairs(state, k, stride)
+            pairs = state.live.pairs()
             if len(pairs) > settings.trap_moves:
                 pairs = rng.sample(pairs, settings.trap_moves)
             safe: list[tuple[Pair, list[Pair]]] = []

@@ -178,7 +178,9 @@ def _run_pool(jobs: list[Job], workers: int, keep: Callable[[int, str], None]) -
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_ignore_sigint)
-    pending: set[Future[tuple[int, str]]] = {pool.submit(_run_job, job) for job in jobs}
+    # The end of a ramp (hard levels, large sizes) goes out first, so that the jobs left for
+    # the end are short ones and no worker waits long for the last.
+    pending: set[Future[tuple[int, str]]] = {pool.submit(_run_job, job) for job in reversed(jobs)}
     try:
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -211,13 +213,21 @@ def _run_dask(jobs: list[Job], address: str, keep: Callable[[int, str], None]) -
     except (OSError, TimeoutError) as exc:
         raise PackError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
-        futures = client.map(_run_job, jobs, key=[f"levelgen-pack-{j.seed}" for j in jobs])
+        last_first = jobs[::-1]
+        futures = client.map(_run_job, last_first, key=[_job_key(j) for j in last_first])
         try:
             for fut in as_completed(futures):  # type: ignore[no-untyped-call]
                 keep(*fut.result())
         except KeyboardInterrupt:
             client.cancel(futures)  # type: ignore[no-untyped-call]
             raise
+
+
+def _job_key(job: Job) -> str:
+    """The Dask key of a job: its whole content (and version) hashed, so that equal jobs, and
+    only they, may share a result (the level is a pure function of the job)."""
+    digest = hashlib.sha256(f"{__version__} {job!r}".encode()).hexdigest()[:24]
+    return f"levelgen-level-{job.index}-{digest}"
 
 
 def _manifest(plan: PackPlan, folder: Path) -> dict[str, Any]:

@@ -161,6 +161,17 @@ def plan_pack(
     if layout is not None and (size_ramp or len(size_list) > 1):
         raise PlanError("--layout fixes the size: give one --size (or none)")
     per_level = size_plan(size_list, size_ramp, count)
+    if layout is None:
+        for size in sorted(set(per_level)):
+            if size.cells % 2:
+                raise PlanError(
+                    f"--size: {format_size(size)} has {size.cells} cells, an odd number:"
+                    " tiles are removed in pairs"
+                )
+    else:
+        tiles = sum(row.count("o") for row in layout)
+        if tiles == 0 or tiles % 2:
+            raise PlanError(f"--layout: it has {tiles} tile cells; an even number > 0 is needed")
     if ramp is not None:
         lo, hi = parse_ramp(ramp)
         ramp = f"{BANDS[lo]}:{BANDS[hi]}"

@@ -240,3 +240,39 @@ def test_difficulty_in_the_file_round_trips_and_fits_the_schema() -> None:
     assert file.to_core() == level
     old = dict(data, metrics={k: v for k, v in data["metrics"].items() if k != "difficulty"})
     jsonschema.validate(old, level_json_schema())  # files without a difficulty stay valid
+
+
+@settings(derandomize=True, deadline=None, max_examples=150)
+@given(
+    rows=st.lists(st.text("11223.#", min_size=6, max_size=6), min_size=1, max_size=5),
+    max_turns=st.integers(0, 3),
+    outside=st.booleans(),
+    seed=st.integers(0, 2**32),
+)
+def test_live_links_match_a_recount_along_random_play(
+    rows: list[str], max_turns: int, outside: bool, seed: int
+) -> None:
+    """The live move list equals :func:`legal_pairs` (same pairs, same order) on every state
+    of a random play-out, copies included."""
+    from levelgen.difficulty import LiveLinks
+    from levelgen.moves import legal_pairs
+
+    board = Board.from_rows(rows)
+    rules = Rules(max_turns=max_turns, outside=outside)
+    live = LiveLinks(board, rules)
+    masks = dict(board.kind_masks())
+    free = board.free_mask(outside)
+    stride = board.layout.stride
+    rng = random.Random(seed)
+    while True:
+        expected = legal_pairs(masks.values(), free, max_turns, stride)
+        assert live.pairs() == expected and live.count == len(expected)
+        if not expected:
+            break
+        a, b = expected[rng.randrange(len(expected))]
+        branch = live.copy()
+        live.remove(a, b)
+        assert branch.pairs() == expected  # a copy is not touched by the original's moves
+        pair = (1 << a) | (1 << b)
+        masks = {k: m & ~pair for k, m in masks.items()}
+        free |= pair

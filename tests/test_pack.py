@@ -59,6 +59,8 @@ def test_plans() -> None:
         ({"difficulty": "brutal"}, "--difficulty"),
         ({"sizes": "12x8:1x"}, "--size"),
         ({"count": 0}, "--count"),
+        ({"sizes": "3x3"}, "--size"),
+        ({"sizes": "12x8", "layout": ("ooo",)}, "--layout"),
     ]:
         args: dict[str, object] = {"count": 2, "sizes": "12x8", "seed": 1, **kwargs}
         with pytest.raises(PlanError, match=option):
@@ -209,3 +211,23 @@ def test_unreachable_scheduler_is_one_clear_error(
     monkeypatch.setattr(levelgen.pack, "DASK_CONNECT_TIMEOUT", 1.0)
     with pytest.raises(PackError, match="Dask scheduler"):
         make_pack(small_plan(count=1), tmp_path / "p", scheduler="tcp://127.0.0.1:9")
+
+
+def test_interrupting_the_pool_keeps_whole_levels_only(tmp_path: Path) -> None:
+    plan = small_plan(count=6, sizes="8x6")
+    make_pack(plan, tmp_path / "whole", workers=1)
+    target = tmp_path / "pack"
+
+    def stop(done: int, total: int) -> None:
+        if done == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(PackInterrupted) as info:
+        make_pack(plan, target, workers=2, on_level=stop)
+    kept = sorted(p.name for p in partial_dir(target).iterdir() if p.name != "plan.json")
+    assert len(kept) == info.value.done and not target.exists()
+    whole = files_of(tmp_path / "whole")
+    for name in kept:  # whatever was kept is a whole, final level file
+        assert (partial_dir(target) / name).read_bytes() == whole[name]
+    make_pack(plan, target, workers=2, resume=True)
+    assert files_of(target) == whole
