@@ -13,7 +13,17 @@ from .board import Board
 from .moves import Move
 from .rules import Rules
 
-__all__ = ["GeneratorInfo", "Level", "Metrics"]
+__all__ = ["Difficulty", "GeneratorInfo", "Level", "Metrics"]
+
+
+@dataclass(frozen=True, slots=True)
+class Difficulty:
+    """How hard the level plays: ``score`` 0..100, its ``band`` (easy, medium, hard, expert)
+    and the named ``measures`` of play it comes from (see :mod:`levelgen.difficulty_score`)."""
+
+    score: float
+    band: str
+    measures: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,12 +32,14 @@ class Metrics:
 
     ``start_moves``: legal moves at the start.  ``mean_moves``: mean number of legal moves over
     the states along the solution (before each step).  ``turn_histogram``: how many solution
-    paths have 0, 1, 2, ... turns (index = turns).  ``extra``: further named measurements."""
+    paths have 0, 1, 2, ... turns (index = turns).  ``extra``: further named measurements.
+    ``difficulty``: the measured difficulty, when it was measured."""
 
     start_moves: int
     mean_moves: float
     turn_histogram: tuple[int, ...]
     extra: dict[str, float] = field(default_factory=dict)
+    difficulty: Difficulty | None = None
 
 
 @dataclass(frozen=True, slots=True)

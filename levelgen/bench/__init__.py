@@ -9,6 +9,7 @@ from __future__ import annotations
 import typer
 
 from . import create, paths, play, shape, solve
+from . import serve as serve_bench  # `levelgen bench serve`
 
 __all__ = ["bench_app"]
 
@@ -18,3 +19,4 @@ bench_app = typer.Typer(
 )
 for _module in (paths, solve, create, shape, play):
     _module.register(bench_app)
+serve_bench.register(bench_app)

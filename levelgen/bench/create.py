@@ -5,6 +5,15 @@ time to generate ``--count`` levels from fixed seeds, each with its exact best p
 and the replay that :func:`levelgen.generator.generate` runs before returning; reported as the
 median rate over ``--repeats`` runs next to the target.
 
+*Difficulty* (``--difficulty``): for each size of ``--sizes`` (default 12x8 and 18x10), ring
+on and off, and each band, ``--levels`` levels steered to the band (seeds ``0 .. N-1``): levels
+per second, the share landing in the band, the median seconds per level, and the mean win
+rates of the random player (the check independent of the score, here on seeds the score never
+used) and of the greedy player.  ``--calibrate`` instead measures the reference population the
+band edges come from (every rung of the ladder, 4 seeds) and prints its quartiles and the mean
+score per rung, which is what says which lever matters; ``--levers`` compares kind shaping
+(:func:`levelgen.shaping.shape_kinds`, easy and hard) with a random deal on full 12x8 boards.
+
 *Soundness*: ``--seeds`` levels (seeds ``0 .. N-1``, ``--sweep-size``) are generated and each
 is replayed again here, independently, by :func:`levelgen.verify.replay`, its kind counts
 checked against :func:`levelgen.generator.kind_tile_counts`.  Every failure is counted: a
@@ -94,9 +103,28 @@ def register(app: typer.Typer) -> None:
         ] = 10_000,
         sweep_size: Annotated[str, typer.Option(help="Board size of the sweep.")] = "12x8",
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+        difficulty: Annotated[
+            bool, typer.Option("--difficulty", help="Benchmark create --difficulty instead.")
+        ] = False,
+        levels: Annotated[
+            int, typer.Option(min=1, help="With --difficulty: levels per size, ring and band.")
+        ] = 10,
+        calibrate: Annotated[
+            bool, typer.Option("--calibrate", help="With --difficulty: the band calibration.")
+        ] = False,
+        levers: Annotated[
+            bool, typer.Option("--levers", help="With --difficulty: kind shaping as a lever.")
+        ] = False,
     ) -> None:
         """Levels per second of `levelgen create`'s core (generation, exact paths, metrics,
-        replay) at 12x8 and 24x14, and a soundness sweep replaying every generated level."""
+        replay) at 12x8 and 24x14, and a soundness sweep replaying every generated level.
+        With --difficulty: levels/s, share in band and both players' win rates per band."""
+        if difficulty:
+            from .create_difficulty import run_difficulty_bench
+
+            chosen = sizes if sizes != "12x8,24x14" else "12x8,18x10"
+            run_difficulty_bench(chosen, levels, calibrate, levers, as_json)
+            return
         timed: list[Size] = []
         for text in sizes.split(","):
             if text.strip():

@@ -15,9 +15,11 @@ import sys
 
 import typer
 
-from . import create, play, schema, show, verify  # noqa: F401  (each registers its commands)
+from . import create, pack, play, schema, show, verify  # noqa: F401  (each registers its commands)
 from . import render as _render  # noqa: F401  (render, play, export)
 from .common import EXIT_CODES_HELP, EXIT_INVALID, EXIT_UNREADABLE, app
+from .library import library_app  # noqa: F401  (registers `levelgen library`)
+from .serve import serve  # noqa: F401  (registers `levelgen serve`)
 
 __all__ = ["EXIT_CODES_HELP", "app", "main"]
 

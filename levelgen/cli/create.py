@@ -65,6 +65,14 @@ def create(
         ),
     ] = None,
     output: OutputOption = "-",
+    difficulty: Annotated[
+        str | None,
+        typer.Option(
+            help="Steer towards easy|medium|hard|expert or a score N (0..100); copies and"
+            " layout density are then chosen by the steering.",
+            metavar="TARGET",
+        ),
+    ] = None,
 ) -> None:
     """Generate a level with a replayed solution and write it as JSON.
 
@@ -130,6 +138,14 @@ def create(
         raise typer.BadParameter(str(exc), param_hint=hint) from None
     if seed is None:
         seed = secrets.randbelow(MAX_SEED + 1)
+    if difficulty is not None:
+        from .pack import create_steered
+
+        level = create_steered(
+            board_size, difficulty, Rules(max_turns, outside), template, seed, kinds
+        )
+        write(level, output)
+        return _report_created(level, output)
     try:
         level = generate(
             board_size,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -63,7 +64,11 @@ class Verdict:
 
 
 def _verify_one(source: str, method: Method, time_limit: float) -> Verdict:
-    """Read, check and replay (or solve) one level file."""
+    """Read, check and replay (or solve) one level file, or check a pack directory."""
+    if source != "-" and (Path(source).is_dir() or Path(source).name == "manifest.json"):
+        from .pack import pack_verdict
+
+        return pack_verdict(source)
     from ..render import format_summary
     from ..schema import LevelFormatError, level_problems
     from ..storage import ReadError, read_level

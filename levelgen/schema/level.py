@@ -7,7 +7,8 @@ A level file is one JSON object that any game can load::
      "rules": {"max_turns", "outside"},
      "board": {"width", "height", "rows"},
      "solution": [{"a": [x, y], "b": [x, y], "kind", "path": [[x, y], ...]}, ...],
-     "metrics": {"start_moves", "mean_moves", "turn_histogram", "extra"}}
+     "metrics": {"start_moves", "mean_moves", "turn_histogram", "extra",
+                 "difficulty": {"score", "band", "measures"} (optional)}}
 
 The models are strict: unknown fields, booleans or floats where integers belong, and strings
 where numbers belong are all refused.  ``parse_level_data`` turns a parsed JSON value into a
@@ -43,7 +44,7 @@ from pydantic import (
 
 from ..board import Board
 from ..geometry import MAX_SIDE, Pos
-from ..level import GeneratorInfo, Level, Metrics
+from ..level import Difficulty, GeneratorInfo, Level, Metrics
 from ..moves import Move
 from ..paths import path_from_corners
 from ..rules import MAX_TURNS_LIMIT, Rules
@@ -185,6 +186,18 @@ class StepFile(_Strict):
     )
 
 
+class DifficultyFile(_Strict):
+    """How hard the level plays, measured by seeded players (see the README)."""
+
+    score: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = Field(
+        description="0 (trivial) .. 100 (hardest)."
+    )
+    band: Literal["easy", "medium", "hard", "expert"] = Field(description="The band of score.")
+    measures: dict[Name, Annotated[float, Field(allow_inf_nan=False)]] = Field(
+        default_factory=dict, description="The named measures of play the score comes from."
+    )
+
+
 class MetricsFile(_Strict):
     """Measured facts about the level and its solution."""
 
@@ -198,6 +211,7 @@ class MetricsFile(_Strict):
     extra: dict[Name, Annotated[float, Field(allow_inf_nan=False)]] = Field(
         default_factory=dict, description="Further named measurements."
     )
+    difficulty: DifficultyFile | None = None
 
 
 class GeneratorFile(_Strict):
@@ -262,7 +276,11 @@ class LevelFile(_Strict):
         metrics = None
         if self.metrics is not None:
             m = self.metrics
-            metrics = Metrics(m.start_moves, m.mean_moves, tuple(m.turn_histogram), dict(m.extra))
+            d = m.difficulty
+            difficulty = None if d is None else Difficulty(d.score, d.band, dict(d.measures))
+            metrics = Metrics(
+                m.start_moves, m.mean_moves, tuple(m.turn_histogram), dict(m.extra), difficulty
+            )
         generator = None
         if self.generator is not None:
             g = self.generator
@@ -307,6 +325,13 @@ class LevelFile(_Strict):
                 "turn_histogram": list(m.turn_histogram),
                 "extra": _sorted({k: float(v) for k, v in m.extra.items()}),
             }
+            if m.difficulty is not None:
+                d = m.difficulty
+                data["metrics"]["difficulty"] = {
+                    "score": float(d.score),
+                    "band": d.band,
+                    "measures": _sorted({k: float(v) for k, v in d.measures.items()}),
+                }
         return parse_level_data(data)
 
     def to_data(self) -> dict[str, Any]:
@@ -317,6 +342,9 @@ class LevelFile(_Strict):
             data["generator"]["parameters"] = _sorted(data["generator"]["parameters"])
         if "metrics" in data:
             data["metrics"]["extra"] = _sorted(data["metrics"]["extra"])
+            if "difficulty" in data["metrics"]:
+                measures = data["metrics"]["difficulty"]["measures"]
+                data["metrics"]["difficulty"]["measures"] = _sorted(measures)
         return data
 
 

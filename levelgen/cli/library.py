@@ -1,0 +1,183 @@
+"""``levelgen library import|list|export``: the level library from the command line.
+
+The library is the service's store (``--db URL``, default the service's SQLite file, or
+``LEVELGEN_DB``).  ``import`` checks every level as ``verify`` does (structure, then the
+solution replayed; levels without a solution are refused: the library keeps only proved
+levels) and stores it by content id (importing twice stores once).  ``export`` writes each
+level canonically as ``DIR/<hex>.json``, atomically.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, app, fail, problem_lines
+
+if TYPE_CHECKING:
+    from ..service.store import Store
+
+library_app = typer.Typer(
+    help="The level library: import, list and export stored levels.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+app.add_typer(library_app, name="library")
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(help="SQLAlchemy URL of the library (default: as levelgen serve).", metavar="URL"),
+]
+
+
+def _open(db: str | None) -> Store:
+    from ..service.settings import Settings
+    from ..service.store import Store
+
+    url = db if db is not None else Settings().db
+    try:
+        return Store(url)
+    except Exception as exc:  # a bad URL, an unreachable server, a read-only file
+        fail(EXIT_USAGE, f"levelgen library: --db: cannot open {url}: {exc}".splitlines()[0])
+
+
+def import_problems(source: str) -> tuple[dict[str, object] | None, list[str]]:
+    """The level file ``source`` as JSON data when it is a valid level with a replayed
+    solution, else None and one line per problem."""
+    from ..schema import LevelFile, LevelFormatError, level_problems
+    from ..storage import ReadError, read_level
+    from ..verify import replay
+
+    try:
+        file = read_level(source)
+    except ReadError as exc:
+        return None, problem_lines(source, exc.problems)
+    problems = level_problems(file)
+    try:
+        level = file.to_core()
+    except LevelFormatError as exc:
+        return None, problem_lines(source, [*problems, *exc.problems])
+    if level.solution is None:
+        return None, [f"{source}: no solution: solve it first (levelgen solve)"]
+    problems.extend(replay(level.board, level.rules, level.solution))
+    if problems:
+        return None, problem_lines(source, problems)
+    return LevelFile.from_core(level).to_data(), []
+
+
+@library_app.command("import")
+def import_levels(
+    paths: Annotated[
+        list[str], typer.Argument(help="Level files, or folders of *.json files.", metavar="PATH")
+    ],
+    db: DbOption = None,
+) -> None:
+    """Store level files (each verified first) in the library.
+
+    Exit codes: 0 all stored (or already there); 1 some level invalid; 3 some file unreadable.
+    """
+    files: list[str] = []
+    for path in paths:
+        folder = Path(path)
+        if folder.is_dir():
+            files.extend(str(p) for p in sorted(folder.glob("*.json")) if p.name != "manifest.json")
+        else:
+            files.append(path)
+    store = _open(db)
+    code = 0
+    stored = existing = 0
+    try:
+        for source in files:
+            data, lines = import_problems(source)
+            if data is None:
+                for line in lines:
+                    typer.echo(line, err=True)
+                unreadable = any("no such" in line or "not JSON" in line for line in lines)
+                code = max(code, EXIT_UNREADABLE if unreadable else EXIT_INVALID)
+                continue
+            _summary, created = store.put_level(data)
+            stored += created
+            existing += not created
+    finally:
+        store.close()
+    typer.echo(f"{stored} stored, {existing} already in the library, {len(files)} files", err=True)
+    raise typer.Exit(code)
+
+
+@library_app.command("list")
+def list_levels(
+    size: Annotated[str | None, typer.Option(help="Only this size (WxH).", metavar="WxH")] = None,
+    max_turns: Annotated[
+        int | None, typer.Option("--max-turns", help="Only these rules' turns.", metavar="T")
+    ] = None,
+    band: Annotated[
+        str | None, typer.Option(help="Only this difficulty band.", metavar="BAND")
+    ] = None,
+    limit: Annotated[int, typer.Option(min=1, help="At most this many.")] = 1000,
+    json_output: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
+    db: DbOption = None,
+) -> None:
+    """List the stored levels (id, size, rules, tiles, seed, difficulty band)."""
+    from ..service.store import LevelFilter
+
+    store = _open(db)
+    try:
+        items = store.list_levels(LevelFilter(size, max_turns, None, band), limit=limit)
+    finally:
+        store.close()
+    for item in items:
+        if json_output:
+            typer.echo(json.dumps(item, separators=(",", ":")))
+        else:
+            rules = item["rules"]
+            turns = f"max {rules['max_turns']} turns, {'ring' if rules['outside'] else 'no ring'}"
+            band_name = item["difficulty"]["band"] if item["difficulty"] else "-"
+            typer.echo(
+                f"{item['id']}  {item['size']}  {turns}  {item['tiles']} tiles"
+                f"  seed {item['seed']}  {band_name}"
+            )
+
+
+@library_app.command("export")
+def export_levels(
+    ids: Annotated[list[str], typer.Argument(help="Level ids (sha256:...).", metavar="ID")],
+    output: Annotated[
+        str, typer.Option("-o", "--output", help="Folder to write into.", metavar="DIR")
+    ],
+    db: DbOption = None,
+) -> None:
+    """Write stored levels as canonical level files DIR/<hex>.json.
+
+    Exit codes: 0 all written; 1 some id not in the library; 3 the folder is not writable.
+    """
+    from ..schema import parse_level_data
+    from ..storage import WriteError, format_level, write_text
+
+    folder = Path(output)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(EXIT_UNREADABLE, f"levelgen library export: {output}: {exc.strerror or exc}")
+    store = _open(db)
+    code = 0
+    try:
+        for level_id in ids:
+            data = store.get_level(level_id)
+            if data is None:
+                typer.echo(f"{level_id}: not in the library", err=True)
+                code = EXIT_INVALID
+                continue
+            target = folder / f"{level_id.removeprefix('sha256:')}.json"
+            try:
+                write_text(format_level(parse_level_data(data)), target)
+            except WriteError as exc:
+                fail(EXIT_UNREADABLE, f"levelgen library export: {exc}")
+            typer.echo(str(target))
+    finally:
+        store.close()
+    raise typer.Exit(code)

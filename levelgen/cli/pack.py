@@ -1,0 +1,265 @@
+"""``levelgen pack``: a directory of levels with a manifest, made in parallel.
+
+Thin over :mod:`levelgen.pack`: parse the options into a plan, run it with a progress bar on
+standard error (only on a terminal: levels, levels/s and the ETA), report.  ``levelgen verify
+DIR`` checks a pack through :func:`pack_verdict`.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from .common import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, MAX_LAYOUT_BYTES, app, fail
+
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..geometry import Size
+    from ..level import Level
+    from ..rules import Rules
+    from .verify import Verdict
+
+#: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
+EXIT_INTERRUPTED = 130
+
+
+@app.command()
+def pack(
+    output: Annotated[
+        str, typer.Option("-o", "--output", help="The pack directory to create.", metavar="DIR")
+    ],
+    count: Annotated[int, typer.Option(min=1, max=100_000, help="Levels in the pack.")] = 20,
+    size: Annotated[
+        str | None,
+        typer.Option(
+            help="WxH, a list 8x6,12x8 (equal blocks in order) or a ramp 8x6:18x10."
+            " Defaults to the size of --layout, else 12x8.",
+            metavar="SIZES",
+        ),
+    ] = None,
+    layout: Annotated[
+        str | None,
+        typer.Option(help="Layout file every level uses (o tile, . hole, # wall).", metavar="FILE"),
+    ] = None,
+    ramp: Annotated[
+        str | None,
+        typer.Option(help="Difficulty ramp FROM:TO over the bands, e.g. easy:expert."),
+    ] = None,
+    difficulty: Annotated[
+        str | None,
+        typer.Option(help="One target for every level: easy|medium|hard|expert or a score N."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the pack (default: drawn and recorded).")
+    ] = None,
+    max_turns: Annotated[
+        int, typer.Option("--max-turns", min=0, max=8, help="Most turns a path may make.")
+    ] = 2,
+    outside: Annotated[
+        bool, typer.Option("--outside/--no-outside", help="Whether paths may use the ring.")
+    ] = True,
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, max=512, help="Worker processes (default: all cores)."),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            help="Run the jobs on this Dask distributed scheduler (tcp://HOST:PORT) instead"
+            " of local processes; needs pip install 'levelgen[dask]'.",
+            metavar="ADDRESS",
+        ),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Finish an interrupted run of the same command.")
+    ] = False,
+) -> None:
+    """Make a pack: DIR/manifest.json and one level file per level, in play order.
+
+    The directory appears complete or not at all; the same seed and options give the same
+    bytes for any --workers and with --scheduler.  Exit codes: 0 written; 1 a level could not
+    be made; 2 bad options; 3 unreadable layout or unwritable directory; 130 interrupted
+    (finish with --resume).
+    """
+    import secrets
+
+    from ..generator import GenerationError, format_layout, parse_layout
+    from ..pack import PackError, PackInterrupted, make_pack
+    from ..pack_plan import PlanError, plan_pack
+    from ..schema import MAX_SEED
+    from ..storage import ReadError, read_text
+
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise typer.BadParameter(f"{seed} is not in 0..{MAX_SEED}", param_hint="'--seed'")
+    rows = None
+    if layout is not None:
+        try:
+            template = parse_layout(read_text(layout, max_bytes=MAX_LAYOUT_BYTES, what="layout"))
+        except ReadError as exc:
+            fail(EXIT_UNREADABLE, "; ".join(f"{layout}: {p.message}" for p in exc.problems))
+        except GenerationError as exc:
+            fail(EXIT_UNREADABLE, f"{layout}: {exc}")
+        rows = tuple(format_layout(template).splitlines())
+        layout_size = f"{template.width}x{template.height}"
+        if size is None:
+            size = layout_size
+        elif size != layout_size:
+            raise typer.BadParameter(
+                f"{size} differs from the {layout_size} of {layout}", param_hint="'--size'"
+            )
+    if seed is None:
+        seed = secrets.randbelow(MAX_SEED + 1)
+    try:
+        plan = plan_pack(
+            count=count,
+            sizes=size or "12x8",
+            seed=seed,
+            difficulty=difficulty,
+            ramp=ramp,
+            max_turns=max_turns,
+            outside=outside,
+            layout=rows,
+        )
+    except PlanError as exc:
+        option, _, reason = str(exc).partition(": ")
+        raise typer.BadParameter(reason or str(exc), param_hint=f"'{option}'") from None
+    n = workers or os.cpu_count() or 1
+    try:
+        with _Progress(count) as on_level:
+            manifest = make_pack(
+                plan, output, workers=n, scheduler=scheduler, resume=resume, on_level=on_level
+            )
+    except PackInterrupted as exc:
+        fail(EXIT_INTERRUPTED, f"levelgen pack: {exc}")
+    except (PackError, OSError) as exc:
+        fail(EXIT_UNREADABLE, f"levelgen pack: {exc}")
+    except GenerationError as exc:
+        fail(EXIT_INVALID, f"levelgen pack: a level could not be made: {exc}")
+    off = sum(
+        1
+        for job, entry in zip(plan.jobs, manifest["levels"], strict=True)
+        if job.target is not None and _missed(job.target, entry["difficulty"])
+    )
+    note = f"; {off} missed their band (the closest found was kept)" if off else ""
+    typer.echo(
+        f"{output}: {count} levels, seed {seed}, pack id {manifest['pack_id']}{note}", err=True
+    )
+
+
+def _missed(target: str, difficulty: dict[str, object] | None) -> bool:
+    from ..steer import parse_target
+
+    if difficulty is None:
+        return True
+    score = difficulty["score"]
+    assert isinstance(score, float | int)
+    return parse_target(target).distance(float(score)) > 0
+
+
+class _Progress:
+    """A rich progress bar on standard error when it is a terminal (else nothing): levels done,
+    levels/s and the time left.  Used as ``with _Progress(total) as on_level``."""
+
+    def __init__(self, total: int) -> None:
+        from .common import stderr_is_terminal
+
+        self.total = total
+        self.bar = None
+        if stderr_is_terminal():
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
+            self.bar = Progress(
+                TextColumn("pack"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[rate]}"),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=False,
+            )
+        self.task: Any = 0
+        self.start = 0.0
+        self.first = -1
+
+    def __enter__(self) -> _Progress:
+        if self.bar is not None:
+            self.bar.start()
+            self.task = self.bar.add_task("pack", total=self.total, rate="")
+        return self
+
+    def __call__(self, done: int, total: int) -> None:
+        import time
+
+        if self.bar is None:
+            return
+        now = time.monotonic()
+        if self.first < 0:
+            self.first, self.start = done, now
+        made = done - self.first
+        rate = f"{made / (now - self.start):.1f} levels/s" if made and now > self.start else ""
+        self.bar.update(self.task, completed=done, rate=rate)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def pack_verdict(source: str) -> Verdict:
+    """``levelgen verify DIR``: the verdict for a pack directory (or its manifest.json)."""
+    from ..pack import verify_pack
+    from .verify import Verdict
+
+    report = verify_pack(source)
+    if not report.readable:
+        return Verdict(source, "unreadable", EXIT_UNREADABLE, problems=report.problems)
+    if report.problems:
+        return Verdict(source, "invalid", EXIT_INVALID, problems=report.problems)
+    notes = "".join(f"\n{source}: note: {n}" for n in report.notes)
+    return Verdict(
+        source,
+        "ok",
+        EXIT_OK,
+        f"ok: pack of {report.levels} levels; hashes, ids, plan and every solution checked" + notes,
+    )
+
+
+def create_steered(
+    size: Size, target: str, rules: Rules, layout: Board | None, seed: int, kinds: int | None
+) -> Level:
+    """``levelgen create --difficulty``: the steered level, or exit with a clear line.  A level
+    that missed its target is still written (the closest found) and said on standard error."""
+    from ..generator import GenerationError
+    from ..steer import parse_target, steered_generate
+
+    if kinds is not None:
+        raise typer.BadParameter(
+            "the steering chooses the kinds (through copies); leave --kinds out",
+            param_hint="'--kinds'",
+        )
+    try:
+        wanted = parse_target(target)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--difficulty'") from None
+    try:
+        result = steered_generate(size, wanted, seed=seed, rules=rules, layout=layout)
+    except GenerationError as exc:
+        fail(EXIT_INVALID, f"levelgen create: {exc}")
+    if not result.in_band:
+        diff = result.level.metrics.difficulty if result.level.metrics else None
+        got = "" if diff is None else f" scores {diff.score} ({diff.band})"
+        typer.echo(
+            f"levelgen create: no level met --difficulty {wanted} in {result.attempts} attempts;"
+            f" the closest found{got} was written (generator.parameters.difficulty_in_band"
+            " is false)",
+            err=True,
+        )
+    return result.level

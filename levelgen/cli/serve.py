@@ -1,0 +1,86 @@
+"""``levelgen serve``: run the HTTP service (FastAPI on uvicorn) on one port.
+
+The options win over the ``LEVELGEN_*`` environment (see
+:class:`levelgen.service.settings.Settings`).  ``--workers`` is the number of processes of the
+pool that runs the CPU work (one uvicorn event loop feeds them).  On SIGTERM or Ctrl-C the
+server stops accepting, lets running requests finish within ``--grace`` seconds, then stops the
+pool.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import EXIT_USAGE, app, fail
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free one).")] = 8000,
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, max=64, help="Worker processes for solving and generating."),
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL of the library (default sqlite:///levelgen-library.db).",
+            metavar="URL",
+        ),
+    ] = None,
+    api_key_file: Annotated[
+        str | None,
+        typer.Option(
+            "--api-key-file",
+            help="File holding the API key that writes need (else LEVELGEN_API_KEY).",
+            metavar="FILE",
+        ),
+    ] = None,
+    grace: Annotated[
+        float | None,
+        typer.Option(min=0.0, help="Seconds running requests get to finish at shutdown."),
+    ] = None,
+) -> None:
+    """Run the HTTP service: levels, verify, solve, hints, shuffles, packs and the library.
+
+    OpenAPI at /openapi.json, docs at /docs.  Exit codes: 0 stopped; 2 bad option values.
+    """
+    import uvicorn
+    from pydantic import ValidationError
+
+    from ..service.app import create_app
+    from ..service.settings import Settings, read_api_key_file
+    from ..service.store import Store
+
+    overrides: dict[str, object] = {}
+    if workers is not None:
+        overrides["workers"] = workers
+    if db is not None:
+        overrides["db"] = db
+    if grace is not None:
+        overrides["shutdown_grace"] = grace
+    if api_key_file is not None:
+        try:
+            overrides["api_key"] = read_api_key_file(api_key_file)
+        except ValueError as exc:
+            fail(EXIT_USAGE, f"levelgen serve: --api-key-file: {exc}")
+    try:
+        settings = Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        fail(EXIT_USAGE, f"levelgen serve: {str(exc).splitlines()[0]}")
+    try:
+        Store(settings.db).close()  # the library opens (and has its tables) before we listen
+    except Exception as exc:  # a bad URL, an unreachable server, an unwritable file
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        fail(EXIT_USAGE, f"levelgen serve: --db: cannot open {settings.db}: {reason}")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        access_log=False,
+        log_level="warning",
+        timeout_graceful_shutdown=int(settings.shutdown_grace) or None,
+    )

@@ -1,0 +1,135 @@
+"""The FastAPI application factory of ``levelgen serve``.
+
+``create_app(settings)`` wires the pieces: the library (:class:`~.store.Store`), the bounded
+process pool (:class:`~.work.WorkPool`), the routes (one module per resource under
+``routes/``), RFC 9457 problem documents for every error, the body size cap, request ids and
+the access log.  The store and the pool are opened in the lifespan (at start-up) and closed at
+shutdown: on SIGTERM uvicorn stops accepting, lets running requests finish within the grace
+period, then the pool finishes its running tasks and cancels the waiting ones.
+
+The OpenAPI document (``/openapi.json``, browsable at ``/docs``) describes level files by the
+file schema's own model (``LevelFile``, the model ``schemas/level.v1.schema.json`` is generated
+from) and every error by the ``Problem`` model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from .. import __version__
+from ..schema import LevelFile
+from ..schema.position import PositionFile
+from .middleware import AccessLog, BodyLimit, log_event
+from .problems import Problem, install_problem_handlers
+from .routes import check, health, levels, packs, play, player
+from .runner import PackRunner
+from .settings import Settings
+from .store import Store
+from .work import WorkPool
+
+__all__ = ["create_app"]
+
+
+class PositionEnvelope(BaseModel):
+    """A position (or a level) with the options of a hint or a shuffle."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    position: PositionFile | LevelFile
+    method: str = Field(default="auto", pattern="^(auto|search|cpsat)$")
+    time_limit: float = Field(default=5.0, gt=0, description="Capped by the server's maximum.")
+    seed: int | None = Field(default=None, ge=0, le=2**53 - 1, description="Shuffle only.")
+    min_moves: int = Field(default=1, ge=0, le=4096, description="Shuffle only.")
+
+
+class LevelEnvelope(BaseModel):
+    """A level with the options of the check: solver method and time limit in seconds."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    level: LevelFile
+    method: str = Field(default="auto", pattern="^(auto|search|cpsat)$")
+    time_limit: float = Field(default=5.0, gt=0, description="Capped by the server's maximum.")
+
+
+def _safe_url(url: str) -> str:
+    """``url`` without its password, for the log."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "?"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The service for ``settings`` (default: from the ``LEVELGEN_*`` environment)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await run_in_threadpool(Store, settings.db)
+        pool = WorkPool(settings.workers, settings.queue_limit, settings.client_limit)
+        await run_in_threadpool(pool.start)
+        runner = PackRunner(store, pool, settings.workers)
+        app.state.store, app.state.pool, app.state.runner = store, pool, runner
+        runner.start()
+        log_event("started", workers=settings.workers, db=_safe_url(settings.db))
+        try:
+            yield
+        finally:
+            await runner.stop()
+            await run_in_threadpool(pool.shutdown)
+            await run_in_threadpool(store.close)
+            log_event("stopped")
+
+    app = FastAPI(
+        title="levelgen",
+        version=__version__,
+        summary="Link-up levels with replayable proofs of solvability, over HTTP.",
+        lifespan=lifespan,
+        separate_input_output_schemas=False,
+    )
+    app.state.settings = settings
+    install_problem_handlers(app)
+    routers = (
+        levels.router,
+        check.router,
+        play.router,
+        packs.router,
+        player.router,
+        health.router,
+    )
+    for router in routers:
+        app.include_router(router)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(AccessLog)
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = get_openapi(
+                title=app.title,
+                version=app.version,
+                summary=app.summary,
+                routes=app.routes,
+                separate_input_output_schemas=False,
+            )
+            components = schema.setdefault("components", {}).setdefault("schemas", {})
+            for model in (LevelFile, PositionFile, LevelEnvelope, PositionEnvelope, Problem):
+                found = model.model_json_schema(
+                    by_alias=True, ref_template="#/components/schemas/{model}"
+                )
+                components.update(found.pop("$defs", {}))
+                components[model.__name__] = found
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+    return app

@@ -1,0 +1,186 @@
+"""Errors as RFC 9457 problem documents (``application/problem+json``).
+
+Every error the service answers is one JSON object: ``type`` (a URN naming the kind of
+problem), ``title`` (the same for every problem of that type), ``status``, ``detail`` (the
+reason, in the CLI's words) and ``pointer`` (our extension: the JSON pointer of the place in
+the request body, ``""`` for the whole body or when the problem is not about the body), plus
+``parameter`` for a query or path parameter and ``problems`` when a body has several.
+Verdicts (``invalid``, ``unsolvable``, ``undecided``) are answers, not problems: they are 200s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+__all__ = [
+    "PROBLEM_MEDIA_TYPE",
+    "Problem",
+    "ProblemError",
+    "install_problem_handlers",
+    "problem_responses",
+]
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+#: Problem types by status: (slug, title).
+_TYPES: dict[int, tuple[str, str]] = {
+    400: ("bad-request", "The request body is not acceptable JSON"),
+    401: ("unauthorized", "An API key is needed"),
+    404: ("not-found", "No such resource"),
+    405: ("method-not-allowed", "Method not allowed"),
+    409: ("conflict", "Conflict"),
+    413: ("too-large", "The request body is too large"),
+    415: ("unsupported-media-type", "Unsupported media type"),
+    422: ("invalid", "The request is well-formed JSON but not acceptable"),
+    429: ("too-many-jobs", "Too many jobs of this client at once"),
+    500: ("internal", "Internal error (a bug)"),
+    503: ("busy", "The service is busy: try again later"),
+}
+
+
+class Problem(BaseModel):
+    """An RFC 9457 problem document."""
+
+    type: str = Field(examples=["urn:levelgen:problem:invalid"])
+    title: str = Field(examples=["The request is well-formed JSON but not acceptable"])
+    status: int = Field(ge=400, le=599, examples=[422])
+    detail: str = Field(examples=["/board/rows/3/7: must be at least -1"])
+    pointer: str = Field(
+        default="",
+        description="JSON pointer of the place in the request body ('' for the whole body).",
+        examples=["/board/rows/3/7"],
+    )
+    parameter: str | None = Field(default=None, description="The query or path parameter.")
+    problems: list[dict[str, str]] | None = Field(
+        default=None, description="Every problem found, as {pointer, reason}."
+    )
+
+
+def problem_type(status: int) -> tuple[str, str]:
+    slug, title = _TYPES.get(status, ("error", "Error"))
+    return f"urn:levelgen:problem:{slug}", title
+
+
+class ProblemError(Exception):
+    """Raised anywhere in a request: answered as a problem document of ``status``."""
+
+    def __init__(
+        self,
+        status: int,
+        detail: str,
+        *,
+        pointer: str = "",
+        parameter: str | None = None,
+        problems: Sequence[tuple[str, str]] = (),
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.pointer = pointer
+        self.parameter = parameter
+        self.problems = list(problems)
+        self.headers = headers or {}
+
+    def document(self) -> dict[str, Any]:
+        kind, title = problem_type(self.status)
+        doc: dict[str, Any] = {
+            "type": kind,
+            "title": title,
+            "status": self.status,
+            "detail": self.detail,
+            "pointer": self.pointer,
+        }
+        if self.parameter is not None:
+            doc["parameter"] = self.parameter
+        if self.problems:
+            doc["problems"] = [{"pointer": p, "reason": r} for p, r in self.problems]
+        return doc
+
+    def response(self) -> JSONResponse:
+        return JSONResponse(
+            self.document(),
+            status_code=self.status,
+            headers=self.headers,
+            media_type=PROBLEM_MEDIA_TYPE,
+        )
+
+
+def _escape(part: object) -> str:
+    return str(part).replace("~", "~0").replace("/", "~1")
+
+
+def _validation_problem(exc: RequestValidationError) -> ProblemError:
+    """A 422 for FastAPI's own validation (create bodies, query parameters)."""
+    found: list[tuple[str, str, str | None]] = []
+    for error in exc.errors():
+        if error.get("type") == "json_invalid":
+            context = error.get("ctx") or {}
+            return ProblemError(400, f"not JSON: {context.get('error', 'malformed')}")
+        loc = list(error.get("loc", ()))
+        where = loc[0] if loc else "body"
+        rest = loc[1:]
+        reason = str(error.get("msg", "invalid"))
+        if where == "body":
+            # A tagged union adds the model's name to the location: leave it out.
+            rest = [p for p in rest if not (isinstance(p, str) and p[:1].isupper())]
+            found.append(("".join(f"/{_escape(p)}" for p in rest), reason, None))
+        else:
+            name = str(rest[0]) if rest else str(where)
+            found.append(("", reason, name))
+    if not found:
+        return ProblemError(422, "the request is not acceptable")
+    pointer, reason, parameter = found[0]
+    place = f"{pointer}: " if pointer else (f"{parameter}: " if parameter else "")
+    body = [(p, r) for p, r, q in found if q is None]
+    return ProblemError(
+        422,
+        f"{place}{reason}",
+        pointer=pointer,
+        parameter=parameter,
+        problems=body if len(body) > 1 else (),
+    )
+
+
+def install_problem_handlers(app: FastAPI) -> None:
+    """Answer every error of ``app`` as a problem document."""
+
+    async def on_problem(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, ProblemError)
+        return exc.response()
+
+    async def on_http(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        detail = exc.detail if isinstance(exc.detail, str) else problem_type(exc.status_code)[1]
+        headers = dict(exc.headers or {})
+        return ProblemError(exc.status_code, detail, headers=headers).response()
+
+    async def on_validation(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        return _validation_problem(exc).response()
+
+    async def on_bug(_request: Request, _exc: Exception) -> JSONResponse:
+        return ProblemError(500, "internal error: this is a bug in levelgen").response()
+
+    app.add_exception_handler(ProblemError, on_problem)
+    app.add_exception_handler(StarletteHTTPException, on_http)
+    app.add_exception_handler(RequestValidationError, on_validation)
+    app.add_exception_handler(Exception, on_bug)
+
+
+def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` entries for ``statuses``, each a problem document."""
+    out: dict[int | str, dict[str, Any]] = {}
+    for status in statuses:
+        out[status] = {
+            "description": problem_type(status)[1],
+            "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+        }
+    return out

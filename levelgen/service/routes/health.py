@@ -1,0 +1,29 @@
+"""``/healthz`` (the process answers) and ``/readyz`` (the library and the pool work)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+
+from ..deps import in_thread, pool_of, settings_of, store_of
+from ..models import Health
+from ..problems import ProblemError, problem_responses
+
+router = APIRouter(tags=["health"])
+
+
+@router.get("/healthz", summary="Liveness", response_model=Health)
+async def healthz() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.get("/readyz", summary="Readiness", response_model=Health, responses=problem_responses(503))
+async def readyz(request: Request) -> dict[str, str]:
+    retry = {"Retry-After": str(settings_of(request).retry_after)}
+    if not pool_of(request).started:
+        raise ProblemError(503, "the worker pool is not running", headers=retry)
+    try:
+        await in_thread(store_of(request).ping)
+    except Exception as exc:
+        reason = f"the library is not reachable: {type(exc).__name__}"
+        raise ProblemError(503, reason, headers=retry) from None
+    return {"status": "ready"}

@@ -1,0 +1,281 @@
+"""The level library: a durable store of levels (and, with packs, pack jobs) on SQLAlchemy 2.0.
+
+One :class:`Store` per process owns an engine made from a URL: SQLite by default (a file, in
+WAL mode so readers never wait for the writer), or any SQLAlchemy URL such as
+``postgresql://user@/db?host=/run/postgresql`` so that several service replicas share one
+library (``postgresql://`` URLs use the psycopg 3 driver).  Tables are created when missing.
+
+Levels are stored by their content id (``sha256:`` of board and rules): storing the same level
+twice keeps one row and says so (``created`` False), which makes creation idempotent even when
+two replicas race (the primary key decides; the loser reads the winner's row).  The fields
+games filter on (size, rules, difficulty band) are columns with an index; the level itself is
+kept as its canonical JSON.  Each call opens and closes its own session (a unit of work).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    Engine,
+    Float,
+    Index,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+    text,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+__all__ = [
+    "Base",
+    "LevelFilter",
+    "LevelRow",
+    "PackJobRow",
+    "PackLevelRow",
+    "Store",
+    "engine_for",
+    "level_summary",
+]
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class LevelRow(Base):
+    """One stored level: the filterable fields as columns, the file as canonical JSON."""
+
+    __tablename__ = "levels"
+
+    id: Mapped[str] = mapped_column(String(71), primary_key=True)
+    size: Mapped[str] = mapped_column(String(8))
+    width: Mapped[int] = mapped_column(Integer)
+    height: Mapped[int] = mapped_column(Integer)
+    max_turns: Mapped[int] = mapped_column(Integer)
+    outside: Mapped[bool] = mapped_column(Boolean)
+    tiles: Mapped[int] = mapped_column(Integer)
+    kinds: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    band: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    solved: Mapped[bool] = mapped_column(Boolean)
+    data: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (
+        Index("ix_levels_filter", "size", "max_turns", "outside", "band"),
+        Index("ix_levels_band", "band"),
+    )
+
+
+class PackJobRow(Base):
+    """A pack job: what was asked (the plan's arguments), its state and, when done, the
+    manifest.  ``owner`` and ``lease_until`` say which service process is making it: a job
+    whose lease ran out (its process died) or whose owner is a dead process on this host is
+    taken over and resumed."""
+
+    __tablename__ = "pack_jobs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    client: Mapped[str] = mapped_column(String(128), index=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    request: Mapped[str] = mapped_column(Text)
+    count: Mapped[int] = mapped_column(Integer)
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    manifest: Mapped[str | None] = mapped_column(Text, nullable=True)
+    pack_id: Mapped[str | None] = mapped_column(String(71), nullable=True, index=True)
+    owner: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)  # epoch seconds
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PackLevelRow(Base):
+    """One finished level of a pack job: its canonical file text (the bytes the manifest's
+    SHA-256 is of).  Stored in the same transaction as the level's library row."""
+
+    __tablename__ = "pack_levels"
+
+    job_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    level_id: Mapped[str] = mapped_column(String(71))
+    text: Mapped[str] = mapped_column(Text)
+
+
+@dataclass(frozen=True, slots=True)
+class LevelFilter:
+    """What ``GET /v1/levels`` and ``levelgen library list`` filter on (None: any)."""
+
+    size: str | None = None
+    max_turns: int | None = None
+    outside: bool | None = None
+    band: str | None = None
+
+
+def engine_for(url: str) -> Engine:
+    """An engine for ``url``: SQLite in WAL mode with a busy timeout, PostgreSQL through
+    psycopg 3.  ``ValueError`` for a URL SQLAlchemy cannot parse."""
+    try:
+        parsed = make_url(url)
+    except Exception as exc:  # sqlalchemy.exc.ArgumentError and friends
+        raise ValueError(f"not a database URL: {url!r}") from exc
+    if parsed.drivername == "postgresql":
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(parsed, pool_pre_ping=True)
+    memory = parsed.database in (None, "", ":memory:")
+    engine = create_engine(
+        parsed,
+        connect_args={"check_same_thread": False, "timeout": 30},
+        poolclass=StaticPool if memory else None,
+    )
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        if not memory:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    return engine
+
+
+def level_summary(row: LevelRow) -> dict[str, Any]:
+    """The list form of a stored level (no board, no solution)."""
+    difficulty = None if row.band is None else {"score": row.score, "band": row.band}
+    return {
+        "id": row.id,
+        "size": row.size,
+        "rules": {"max_turns": row.max_turns, "outside": row.outside},
+        "tiles": row.tiles,
+        "kinds": row.kinds,
+        "seed": row.seed,
+        "difficulty": difficulty,
+        "solved": row.solved,
+    }
+
+
+def _row_for(data: dict[str, Any]) -> LevelRow:
+    """The row of a level file's JSON value (checked by the caller; ``id`` set)."""
+    board, rules = data["board"], data["rules"]
+    cells = [v for row in board["rows"] for v in row]
+    tiles = [v for v in cells if v > 0]
+    difficulty = (data.get("metrics") or {}).get("difficulty")
+    band = score = None
+    if isinstance(difficulty, dict):
+        band, score = difficulty.get("band"), difficulty.get("score")
+    generator = data.get("generator") or {}
+    return LevelRow(
+        id=data["id"],
+        size=f"{board['width']}x{board['height']}",
+        width=board["width"],
+        height=board["height"],
+        max_turns=rules["max_turns"],
+        outside=rules["outside"],
+        tiles=len(tiles),
+        kinds=len(set(tiles)),
+        seed=generator.get("seed"),
+        band=band if isinstance(band, str) else None,
+        score=float(score) if isinstance(score, int | float) else None,
+        solved=bool(data.get("solution")),
+        data=json.dumps(data, separators=(",", ":"), ensure_ascii=False),
+        created_at=datetime.now(UTC),
+    )
+
+
+class Store:
+    """The library on one database.  Methods are blocking: the service calls them from a
+    thread, never on the event loop."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = engine_for(url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session that commits when the block ends normally and rolls back otherwise."""
+        with self.sessions() as session, session.begin():
+            yield session
+
+    def ping(self) -> None:
+        """Raise when the database cannot be reached."""
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+
+    # ----- levels ------------------------------------------------------------------------------
+
+    def put_level(self, data: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+        """Store the level file ``data`` (a checked level file's JSON value with its ``id``)
+        unless a level of that id is stored.  Returns its summary and whether it is new."""
+        row = _row_for(data)
+        try:
+            with self.session() as session:
+                session.add(row)
+        except IntegrityError:  # stored before (or by another writer just now): that one stands
+            existing = self._summary(row.id)
+            if existing is None:
+                raise
+            return existing, False
+        return level_summary(row), True
+
+    def _summary(self, level_id: str) -> dict[str, Any] | None:
+        with self.session() as session:
+            row = session.get(LevelRow, level_id)
+            return None if row is None else level_summary(row)
+
+    def get_level(self, level_id: str) -> dict[str, Any] | None:
+        """The level file stored under ``level_id``, or None."""
+        with self.session() as session:
+            row = session.get(LevelRow, level_id)
+            return None if row is None else dict(json.loads(row.data))
+
+    def get_level_text(self, level_id: str) -> str | None:
+        """The level file stored under ``level_id`` as compact JSON text, or None."""
+        with self.session() as session:
+            row = session.get(LevelRow, level_id)
+            return None if row is None else row.data
+
+    def has_level(self, level_id: str) -> bool:
+        return self._summary(level_id) is not None
+
+    def list_levels(
+        self, where: LevelFilter, *, after: str | None = None, limit: int = 50
+    ) -> list[dict[str, Any]]:
+        """Summaries of the stored levels that match ``where``, in id order, the first
+        ``limit`` after the id ``after`` (keyset pagination: stable under inserts)."""
+        query = select(LevelRow).order_by(LevelRow.id).limit(limit)
+        if where.size is not None:
+            query = query.where(LevelRow.size == where.size)
+        if where.max_turns is not None:
+            query = query.where(LevelRow.max_turns == where.max_turns)
+        if where.outside is not None:
+            query = query.where(LevelRow.outside == where.outside)
+        if where.band is not None:
+            query = query.where(LevelRow.band == where.band)
+        if after is not None:
+            query = query.where(LevelRow.id > after)
+        with self.session() as session:
+            return [level_summary(row) for row in session.scalars(query)]

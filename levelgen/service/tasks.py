@@ -1,0 +1,393 @@
+"""The CPU work of the service: plain top-level functions over plain data, run in the pool.
+
+Each task takes bytes or small values and returns a :class:`TaskResult`: either the answer's
+JSON bytes (serialized here, in the worker, so the event loop only copies bytes) or a problem
+(status, detail, pointer, problems) that the edge turns into a problem document.  Nothing here
+raises for bad input; an exception out of a task is a bug (the service answers 500).
+
+Request documents.  ``verify`` and ``solve`` take a level file as the body, either bare or in an
+envelope ``{"level": {...}, "method": "auto", "time_limit": 5}``; a bare body is checked with the
+same strict reader as files (duplicate keys, NaN, nesting, then the level schema) and problems
+carry JSON pointers into the body (``/level/board/rows/3`` inside an envelope).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "DocumentOptions",
+    "Limits",
+    "TaskResult",
+    "read_document",
+    "read_position_body",
+    "task_create",
+    "task_hint",
+    "task_player",
+    "task_shuffle",
+    "task_solve",
+    "task_svg",
+    "task_verify",
+    "warm_up",
+]
+
+#: The solver methods a request may ask for.
+METHODS = ("auto", "search", "cpsat")
+
+
+@dataclass(frozen=True, slots=True)
+class TaskResult:
+    """A task's outcome: ``body`` (JSON bytes) when ``status`` < 400, else a problem."""
+
+    status: int
+    body: bytes = b""
+    detail: str = ""
+    pointer: str = ""
+    problems: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _dumps(value: object) -> bytes:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def _problem(
+    status: int, pointer: str, reason: str, more: list[tuple[str, str]] | None = None
+) -> TaskResult:
+    detail = f"{pointer}: {reason}" if pointer else reason
+    return TaskResult(status, detail=detail, pointer=pointer, problems=more or [])
+
+
+def warm_up() -> int:
+    """Import what the tasks need (run once in each worker at start)."""
+    from .. import generator, play, playjson, solvers, verify  # noqa: F401
+    from ..cli import verify as cli_verify  # noqa: F401
+    from ..schema import level  # noqa: F401
+
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The service's limits that tasks apply: board side, default and longest time limit."""
+
+    max_side: int = 64
+    default_time: float = 5.0
+    max_time: float = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentOptions:
+    """The options found beside a document: solver method, time limit (capped), and for a
+    shuffle its seed (None: the edge's) and the legal moves it must leave."""
+
+    method: str
+    time_limit: float
+    seed: int | None = None
+    min_moves: int = 1
+
+
+#: The options an envelope may carry, by envelope key.
+_ENVELOPES = {
+    "level": ("method", "time_limit"),
+    "position": ("method", "time_limit", "seed", "min_moves"),
+}
+
+
+_LONG_DIGITS = re.compile(r"[0-9]{41}")
+_INFINITIES = (float("inf"), float("-inf"))
+
+
+def fast_json(text: str) -> object | None:
+    """The JSON value of ``text`` when the strict reader
+    (:func:`levelgen.storage.parse_json`) would accept it and give the same value, else None
+    (then the strict reader is run, for its exact reasons).  The strict reader calls Python
+    for every number and walks every value; this one lets the C parser do the work and only
+    watches for what the strict reader refuses: duplicate keys, NaN / Infinity, numbers too
+    large, integers longer than 40 digits (a conservative text search), nesting too deep."""
+    flagged = False
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal flagged
+        value = dict(items)
+        if len(value) != len(items):
+            flagged = True
+        return value
+
+    def constant(_name: str) -> None:
+        nonlocal flagged
+        flagged = True
+
+    def number(literal: str) -> float:
+        nonlocal flagged
+        value = float(literal)
+        if value in _INFINITIES:
+            flagged = True
+        return value
+
+    if _LONG_DIGITS.search(text):
+        return None
+    try:
+        value: object = json.loads(
+            text, object_pairs_hook=pairs, parse_constant=constant, parse_float=number
+        )
+    except (ValueError, RecursionError):
+        return None
+    if flagged or _too_deep(value):
+        return None
+    return value
+
+
+def _too_deep(value: object) -> bool:
+    """True when an array or object sits at depth ``MAX_DEPTH`` or deeper (the root is 0)."""
+    from ..storage import MAX_DEPTH
+
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        children: Iterable[object]
+        if isinstance(node, dict):
+            children = node.values()
+        elif isinstance(node, list):
+            children = node
+        else:
+            continue
+        if depth >= MAX_DEPTH:
+            return True
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+    return False
+
+
+def _parse_body(body: bytes, what: str) -> object:
+    """The JSON value of ``body`` (strict, as files are read), or a problem."""
+    from ..storage import ReadError, parse_json
+
+    try:
+        text = body.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return _problem(400, "", f"not UTF-8 text: byte at offset {exc.start}")
+    if not text.strip():
+        return _problem(400, "", f"the request body is empty: send a {what} as JSON")
+    quick = fast_json(text)
+    if quick is not None:
+        return quick
+    try:
+        return parse_json(text, "request")
+    except ReadError as exc:
+        first = exc.problems[0]
+        return _problem(400 if not first.pointer else 422, first.pointer, first.message)
+
+
+def _int_option(value: dict[str, Any], name: str, low: int, high: int) -> int | TaskResult | None:
+    raw = value.get(name)
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+        return _problem(422, f"/{name}", f"expected a whole number in {low}..{high}")
+    return raw
+
+
+def _envelope(
+    value: object, key: str, limits: Limits
+) -> tuple[object, str, DocumentOptions] | TaskResult:
+    """Split an envelope ``{key: document, options...}`` (or a bare document) into the
+    document, the pointer prefix of its problems, and the options."""
+    if not (isinstance(value, dict) and key in value and "board" not in value):
+        return value, "", DocumentOptions("auto", min(limits.default_time, limits.max_time))
+    allowed = _ENVELOPES[key]
+    unknown = sorted(set(value) - {key, *allowed})
+    if unknown:
+        return _problem(
+            422, f"/{unknown[0]}", f"unknown field (expected {key}, {', '.join(allowed)})"
+        )
+    method = value.get("method", "auto")
+    if method not in METHODS:
+        return _problem(422, "/method", f"expected one of {', '.join(METHODS)}")
+    raw_limit = value.get("time_limit", limits.default_time)
+    if isinstance(raw_limit, bool) or not isinstance(raw_limit, int | float):
+        return _problem(422, "/time_limit", "expected a number of seconds")
+    if not raw_limit > 0:
+        return _problem(422, "/time_limit", "must be more than 0 seconds")
+    from ..create_spec import MAX_SEED
+
+    seed = _int_option(value, "seed", 0, MAX_SEED)
+    min_moves = _int_option(value, "min_moves", 0, 64 * 64)
+    for found in (seed, min_moves):
+        if isinstance(found, TaskResult):
+            return found
+    options = DocumentOptions(
+        method,
+        min(float(raw_limit), limits.max_time),
+        seed if isinstance(seed, int) else None,
+        min_moves if isinstance(min_moves, int) else 1,
+    )
+    return value[key], f"/{key}", options
+
+
+def _too_large(prefix: str, width: int, height: int, limits: Limits) -> TaskResult | None:
+    for name, side in (("width", width), ("height", height)):
+        if side > limits.max_side:
+            reason = f"{side} is more than this service's {limits.max_side}"
+            return _problem(422, f"{prefix}/board/{name}", reason)
+    return None
+
+
+def _format_problem(prefix: str, problems: Any) -> TaskResult:
+    found = [(prefix + p.pointer, p.message) for p in problems]
+    return _problem(422, found[0][0], found[0][1], found if len(found) > 1 else None)
+
+
+def read_document(body: bytes, limits: Limits) -> tuple[Any, DocumentOptions] | TaskResult:
+    """The level file of a verify/solve body and its options, or a problem (400 for bytes
+    that are not acceptable JSON, 422 with the pointer for everything else)."""
+    from ..schema import LevelFormatError, parse_level_data
+
+    value = _parse_body(body, "level file")
+    if isinstance(value, TaskResult):
+        return value
+    split = _envelope(value, "level", limits)
+    if isinstance(split, TaskResult):
+        return split
+    document, prefix, options = split
+    try:
+        file = parse_level_data(document)
+    except LevelFormatError as exc:
+        return _format_problem(prefix, exc.problems)
+    large = _too_large(prefix, file.board.width, file.board.height, limits)
+    return large if large is not None else (file, options)
+
+
+def read_position_body(body: bytes, limits: Limits) -> tuple[Any, DocumentOptions] | TaskResult:
+    """The position of a hint/shuffle body (a position file or a level file, bare or as
+    ``{"position": ..., options}``) and its options, or a problem as :func:`read_document`."""
+    from ..playjson import position_from_data
+    from ..schema import LevelFormatError
+
+    value = _parse_body(body, "position or level file")
+    if isinstance(value, TaskResult):
+        return value
+    split = _envelope(value, "position", limits)
+    if isinstance(split, TaskResult):
+        return split
+    document, prefix, options = split
+    try:
+        position = position_from_data(document)
+    except LevelFormatError as exc:
+        return _format_problem(prefix, exc.problems)
+    large = _too_large(prefix, position.board.width, position.board.height, limits)
+    return large if large is not None else (position, options)
+
+
+def task_verify(body: bytes, limits: Limits) -> TaskResult:
+    """``POST /v1/verify``: the CLI's ``verify --json`` report for the level in ``body``."""
+    read = read_document(body, limits)
+    if isinstance(read, TaskResult):
+        return read
+    file, options = read
+    from .answers import verify_report
+
+    return TaskResult(200, _dumps(verify_report(file, options.method, options.time_limit)))
+
+
+def task_solve(body: bytes, limits: Limits) -> TaskResult:
+    """``POST /v1/solve``: the level with a solution, or the verdict saying why not."""
+    read = read_document(body, limits)
+    if isinstance(read, TaskResult):
+        return read
+    file, options = read
+    from .answers import solve_answer
+
+    return TaskResult(200, _dumps(solve_answer(file, options.method, options.time_limit)))
+
+
+def task_hint(body: bytes, limits: Limits) -> TaskResult:
+    """``POST /v1/hint``: the CLI's ``hint --json`` answer for the position in ``body``."""
+    read = read_position_body(body, limits)
+    if isinstance(read, TaskResult):
+        return read
+    position, options = read
+    from ..cli.common import budget
+    from ..playjson import hint_to_data
+
+    result = position.game().hint(budget(options.time_limit), method=options.method)
+    return TaskResult(200, _dumps(hint_to_data(result)))
+
+
+def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
+    """``POST /v1/shuffle``: the CLI's ``shuffle --json`` answer for the position in
+    ``body`` (``drawn_seed`` when the body names no seed; the answer says which)."""
+    read = read_position_body(body, limits)
+    if isinstance(read, TaskResult):
+        return read
+    position, options = read
+    from ..cli.common import budget
+    from ..play_shuffle import shuffle
+    from ..playjson import shuffle_to_data
+
+    seed = options.seed if options.seed is not None else drawn_seed
+    result = shuffle(
+        position.board,
+        position.rules,
+        seed,
+        min_moves=options.min_moves,
+        budget=budget(options.time_limit),
+    )
+    return TaskResult(200, _dumps(shuffle_to_data(result)))
+
+
+def task_create(spec: dict[str, Any], seed: int, max_side: int) -> TaskResult:
+    """``POST /v1/levels``: the level of the create options ``spec`` (already typed) and
+    ``seed``, as level file JSON; 422 naming the option (``/size``) when it cannot be met."""
+    from ..create_spec import CreateSpec, SpecError, check_create_spec, create_level
+    from ..generator import GenerationError
+    from ..schema import LevelFile
+
+    layout = spec.get("layout")
+    if isinstance(layout, list):
+        layout = "".join(line + "\n" for line in layout)
+    try:
+        checked = check_create_spec(
+            CreateSpec(
+                size=spec.get("size"),
+                seed=seed,
+                kinds=spec.get("kinds"),
+                copies=spec.get("copies", 4),
+                max_turns=spec.get("max_turns", 2),
+                outside=spec.get("outside", True),
+                layout=layout,
+                difficulty=spec.get("difficulty"),
+            )
+        )
+    except SpecError as exc:
+        return _problem(422, f"/{exc.field}", exc.message)
+    if max(checked.size) > max_side:
+        field = "size" if spec.get("size") is not None else "layout"
+        return _problem(422, f"/{field}", f"larger than this service's {max_side}x{max_side}")
+    try:
+        level = create_level(checked, seed)
+    except GenerationError as exc:
+        return _problem(422, "", str(exc))
+    return TaskResult(201, _dumps(LevelFile.from_core(level).to_data()))
+
+
+def task_svg(level_text: str, cell_size: int) -> TaskResult:
+    """``GET /v1/levels/{id}.svg``: the picture of a stored level (its starting board)."""
+    from ..render.svg import render_svg
+    from ..schema import parse_level_data
+
+    level = parse_level_data(json.loads(level_text)).to_core()
+    svg = render_svg(level.board, level.rules, cell_size=cell_size)
+    return TaskResult(200, svg.encode("utf-8"))
+
+
+def task_player(level_text: str, api_base: str) -> TaskResult:
+    """``GET /play/{id}``: the browser player page of a stored level, calling ``api_base``
+    (``""``: the page's own origin) for hints and shuffles."""
+    from ..player import build_player_html
+    from ..schema import parse_level_data
+
+    level = parse_level_data(json.loads(level_text)).to_core()
+    return TaskResult(200, build_player_html(level, api_base=api_base).encode("utf-8"))

@@ -1,0 +1,104 @@
+"""The bounded process pool that runs every CPU task of the service, off the event loop.
+
+``WorkPool.run(client, fn, *args)`` submits a plain top-level function to a
+``ProcessPoolExecutor`` of ``workers`` processes and awaits it.  Admission is bounded: at most
+``workers + queue_limit`` tasks are in flight (more: :class:`Busy`, answered 503 with
+``Retry-After``), and at most ``client_limit`` for one client (more: :class:`TooMany`, 429).  A
+task that does not finish within ``timeout`` seconds is abandoned (:class:`Overdue`); the
+tasks themselves carry their own solver budgets, so this is a safety net, not the budget.  A
+pool whose worker died (killed, out of memory) is replaced and the request answered 503.
+
+Workers are started with ``spawn`` (no copy of the server's threads or sockets) and import
+the heavy modules once at start-up (:func:`levelgen.service.tasks.warm_up`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from .tasks import warm_up
+
+__all__ = ["Busy", "Overdue", "TooMany", "WorkPool"]
+
+T = TypeVar("T")
+
+
+class Busy(Exception):
+    """Every worker is busy and the queue is full."""
+
+
+class TooMany(Exception):
+    """This client has as many tasks in flight as it may."""
+
+
+class Overdue(Exception):
+    """The task did not finish in time (it was abandoned)."""
+
+
+class WorkPool:
+    """A process pool with bounded admission (see the module docstring)."""
+
+    def __init__(self, workers: int, queue_limit: int, client_limit: int) -> None:
+        self.workers = workers
+        self.capacity = workers + queue_limit
+        self.client_limit = client_limit
+        self.in_flight = 0
+        self.per_client: Counter[str] = Counter()
+        self._executor: ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        """Start the worker processes and have each import the task modules."""
+        context = multiprocessing.get_context("spawn")
+        self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+        for future in [self._executor.submit(warm_up) for _ in range(self.workers)]:
+            future.result()
+
+    @property
+    def started(self) -> bool:
+        return self._executor is not None
+
+    async def run(
+        self, client: str, fn: Callable[..., T], *args: Any, timeout: float | None = None
+    ) -> T:
+        """``fn(*args)`` in a worker process.  ``Busy``, ``TooMany``, ``Overdue`` as above."""
+        if self._executor is None:
+            raise Busy("the worker pool is not running")
+        if self.in_flight >= self.capacity:
+            raise Busy(f"all {self.workers} workers are busy and {self.in_flight} tasks wait")
+        if self.per_client[client] >= self.client_limit:
+            raise TooMany(f"this client already has {self.client_limit} tasks in flight")
+        self.in_flight += 1
+        self.per_client[client] += 1
+        try:
+            loop = asyncio.get_running_loop()
+            future = loop.run_in_executor(self._executor, fn, *args)
+            try:
+                return await asyncio.wait_for(future, timeout)
+            except TimeoutError:
+                raise Overdue(f"the task took more than {timeout:g} s") from None
+            except BrokenProcessPool:
+                self._replace()
+                raise Busy("a worker process died; the pool was restarted") from None
+        finally:
+            self.in_flight -= 1
+            self.per_client[client] -= 1
+            if not self.per_client[client]:
+                del self.per_client[client]
+
+    def _replace(self) -> None:
+        old, self._executor = self._executor, None
+        if old is not None:
+            old.shutdown(wait=False, cancel_futures=True)
+        self.start()
+
+    def shutdown(self, *, wait: bool = True) -> None:
+        """Stop the workers: running tasks finish when ``wait``, waiting ones are cancelled."""
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=wait, cancel_futures=True)
