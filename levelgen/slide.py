@@ -117,10 +117,12 @@ def slide_after_removal(
     """:func:`slide_cells` for cells that were at rest before the cells ``removed`` (indices)
     were emptied, and the indices that may have changed (None: any).  Under the line and half
     rules a segment without a removed cell was at rest and stays so, so only the segments
-    through removed cells are packed again; the corner rules slide everything."""
+    through removed cells are packed again; the corner rules slide everything.  ``walls``: the
+    indices of the walls, when the caller knows them."""
     if direction in _CORNERS or direction == "none":
         return slide_cells(cells, width, height, direction), None
-    walls = tuple(i for i, v in enumerate(cells) if v == WALL)
+    if walls is None:
+        walls = tuple(i for i, v in enumerate(cells) if v == WALL)
     segment_of = _segment_index(width, height, direction, walls)
     touched = tuple({segment_of[i] for i in removed if i in segment_of})
     out = _slide_segments(cells, touched)
