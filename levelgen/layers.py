@@ -251,6 +251,22 @@ class Stacks:
             list(self.tops),
         )
 
+    def to_board(self) -> Board:
+        """The board of this moment (walls and holes as in layer 0; layers left empty at the
+        top are dropped)."""
+        lay = self.layout
+        n_layers = len(self.tops)
+        grids = [[EMPTY] * (lay.width * lay.height) for _ in range(n_layers)]
+        for i, stack in enumerate(self.stacks):
+            y, x = divmod(i, lay.width)
+            if not stack and not (self.free[-1] >> lay.bit(x, y)) & 1:
+                grids[0][i] = WALL
+            for layer, kind in enumerate(stack):
+                grids[layer][i] = kind
+        while len(grids) > 1 and not any(v >= 1 for v in grids[-1]):
+            grids.pop()
+        return Board(lay.width, lay.height, tuple(grids[0]), tuple(tuple(g) for g in grids[1:]))
+
     def remove_pair(self, a: Pos, b: Pos) -> None:
         """Take the top tiles off the stacks at ``a`` and ``b``."""
         self.remove(a)

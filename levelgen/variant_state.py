@@ -137,6 +137,10 @@ class SlidingState:
 
     # ----- changes ------------------------------------------------------------------------------
 
+    def to_board(self) -> Board:
+        """The board of this moment."""
+        return Board(self.layout.width, self.layout.height, tuple(self.cells))
+
     def copy(self) -> SlidingState:
         return SlidingState(
             self.layout,
