@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
-from .board import EMPTY, WALL, Board
+from .board import EMPTY, WALL, Board, bit_list
 from .geometry import MAX_SIDE, Pos, format_size
 from .layers import MAX_LAYERS, check_variant
 from .level import GeneratorInfo, Level
@@ -34,7 +34,7 @@ from .moves import Move
 from .reach import linkable_mask
 from .rules import Rules
 from .variant_state import SlidingState, VariantState, state_of
-from .variants_verify import replay_variant, variant_metrics
+from .variants_verify import replay_variant, variant_metrics, variant_move_counts
 
 __all__ = [
     "format_layers_layout",
@@ -176,6 +176,8 @@ def generate_variant(
         tuple(tuple(kind_of[v] for v in layer) for layer in ids.upper),
     )
     moves, counts = _moves(board, rules, [(a, b) for a, b, _, _ in order])
+    if board.upper:
+        counts = variant_move_counts(board, rules, moves)
     problems = replay_variant(board, rules, moves)
     if problems:
         raise AssertionError(f"generated level does not replay (a bug): {problems[0]}")
@@ -212,7 +214,8 @@ def _moves(
     moves = []
     counts = []
     for i, (a, b) in enumerate(pairs):
-        counts.append(state.move_count())
+        if not board.upper:  # layers: counted incrementally afterwards
+            counts.append(state.move_count())
         path = state.find_path(a, b)
         if path is None or state.top(a) != state.top(b):  # pragma: no cover - invariance
             raise AssertionError(f"order step {i}: {a} and {b} are not a move on the dealt board")
@@ -238,7 +241,7 @@ def _playout(state: VariantState, rng: random.Random) -> list[tuple[Pos, Pos, in
                 tiles |= m
         if not tiles:
             return order
-        bits = _bits(tiles)
+        bits = bit_list(tiles)
         free = state.free[-1] if not isinstance(state, SlidingState) else state.free
         # A tile with no free neighbour is only ever the end of a one-step path.
         reachable = tiles & ((free << 1) | (free >> 1) | (free << stride) | (free >> stride))
@@ -285,12 +288,3 @@ def _playout(state: VariantState, rng: random.Random) -> list[tuple[Pos, Pos, in
         pa, pb = lay.pos(a_bit), lay.pos(b_bit)
         order.append((pa, pb, state.top(pa), state.top(pb)))
         state.remove_pair(pa, pb)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

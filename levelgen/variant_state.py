@@ -14,6 +14,7 @@ a removal costs one pass over the cells; links and best paths are the classic on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .board import WALL, Board, Layout
 from .geometry import Pos
@@ -57,11 +58,11 @@ class SlidingState:
 
     def _masks(self) -> None:
         lay = self.layout
-        w, stride = lay.width, lay.stride
+        cell_bits = _cell_bits(lay.width, lay.height)
         occ = empty = 0
         for i, v in enumerate(self.cells):
             if v != WALL:
-                bit = 1 << ((i // w + 1) * stride + i % w + 1)
+                bit = cell_bits[i]
                 if v:
                     occ |= bit
                 else:
@@ -80,11 +81,12 @@ class SlidingState:
 
     def kind_masks(self) -> dict[int, int]:
         lay = self.layout
-        w, stride = lay.width, lay.stride
+        cell_bits = _cell_bits(lay.width, lay.height)
         masks: dict[int, int] = {}
+        get = masks.get
         for i, v in enumerate(self.cells):
-            if v >= 1:
-                masks[v] = masks.get(v, 0) | 1 << ((i // w + 1) * stride + i % w + 1)
+            if v > 0:
+                masks[v] = get(v, 0) | cell_bits[i]
         return masks
 
     def legal_pairs(self) -> list[tuple[int, int]]:
@@ -155,7 +157,7 @@ class SlidingState:
     def remove_pair(self, a: Pos, b: Pos) -> None:
         """Remove the tiles at ``a`` and ``b``, then let every tile slide."""
         lay = self.layout
-        w, stride = lay.width, lay.stride
+        w = lay.width
         ia, ib = a.y * w + a.x, b.y * w + b.x
         cells = self.cells
         cells[ia] = cells[ib] = 0
@@ -172,8 +174,9 @@ class SlidingState:
             self._masks()
             return
         occ, free = self.occupied, self.free
+        cell_bits = _cell_bits(w, lay.height)
         for i in (ia, ib, *changed):
-            bit = 1 << ((i // w + 1) * stride + i % w + 1)
+            bit = cell_bits[i]
             if new[i]:
                 occ |= bit
                 free &= ~bit
@@ -193,3 +196,10 @@ def state_of(board: Board, rules: Rules) -> VariantState:
     if board.upper:
         return Stacks.of(board, rules)
     return SlidingState.of(board, rules)
+
+
+@lru_cache(maxsize=256)
+def _cell_bits(width: int, height: int) -> tuple[int, ...]:
+    """``1 << bit`` of every board cell in row-major order (the padded layout's bits)."""
+    stride = width + 3
+    return tuple(1 << ((i // width + 1) * stride + i % width + 1) for i in range(width * height))

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from .board import Board
 from .geometry import Pos
+from .layers import stacked_move_counts
 from .level import Metrics
 from .moves import Move
 from .rules import Rules
@@ -84,7 +85,10 @@ def replay_variant(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Pr
 
 def variant_move_counts(board: Board, rules: Rules, moves: Sequence[Move]) -> list[int]:
     """The number of legal moves before each step of the valid solution ``moves`` (each state
-    counted from scratch: under sliding no link survives a removal for sure)."""
+    counted from scratch under sliding, where no link survives a removal for sure;
+    incrementally for layers, see :func:`levelgen.layers.stacked_move_counts`)."""
+    if board.upper:
+        return stacked_move_counts(board, rules, [(m.a, m.b) for m in moves])
     state = state_of(board, rules)
     counts = []
     for move in moves:
