@@ -48,6 +48,9 @@ class SlidingState:
     free: int = 0
     occupied: int = 0
     at_rest: bool = False
+    #: The kind masks of :meth:`kind_masks`, kept up to date by :meth:`remove_pair` (None:
+    #: computed on the next call).
+    kinds: dict[int, int] | None = None
 
     @classmethod
     def of(cls, board: Board, rules: Rules) -> SlidingState:
@@ -80,6 +83,10 @@ class SlidingState:
         return sum(1 for v in self.cells if v >= 1)
 
     def kind_masks(self) -> dict[int, int]:
+        """For each kind present, the bits of its tiles (the state's own map: do not change
+        it)."""
+        if self.kinds is not None:
+            return self.kinds
         lay = self.layout
         cell_bits = _cell_bits(lay.width, lay.height)
         masks: dict[int, int] = {}
@@ -87,6 +94,7 @@ class SlidingState:
         for i, v in enumerate(self.cells):
             if v > 0:
                 masks[v] = get(v, 0) | cell_bits[i]
+        self.kinds = masks
         return masks
 
     def legal_pairs(self) -> list[tuple[int, int]]:
@@ -152,6 +160,7 @@ class SlidingState:
             self.free,
             self.occupied,
             self.at_rest,
+            None if self.kinds is None else dict(self.kinds),
         )
 
     def remove_pair(self, a: Pos, b: Pos) -> None:
@@ -160,10 +169,22 @@ class SlidingState:
         w = lay.width
         ia, ib = a.y * w + a.x, b.y * w + b.x
         cells = self.cells
+        cell_bits = _cell_bits(w, lay.height)
+        kinds = self.kinds
+        if kinds is not None:
+            for i in (ia, ib):
+                kind = cells[i]
+                if kind > 0:
+                    left = kinds[kind] & ~cell_bits[i]
+                    if left:
+                        kinds[kind] = left
+                    else:
+                        del kinds[kind]
         cells[ia] = cells[ib] = 0
         if not self.at_rest:
             self.cells = slide_cells(cells, w, lay.height, self.rules.slide)
             self.at_rest = True
+            self.kinds = None
             self._masks()
             return
         new, changed = slide_after_removal(
@@ -171,18 +192,24 @@ class SlidingState:
         )
         self.cells = new
         if changed is None:
+            self.kinds = None
             self._masks()
             return
         occ, free = self.occupied, self.free
-        cell_bits = _cell_bits(w, lay.height)
         for i in (ia, ib, *changed):
             bit = cell_bits[i]
-            if new[i]:
+            before, after = cells[i], new[i]
+            if after:
                 occ |= bit
                 free &= ~bit
             else:
                 occ &= ~bit
                 free |= bit
+            if kinds is not None and before != after:
+                if before > 0:
+                    kinds[before] &= ~bit
+                if after > 0:
+                    kinds[after] = kinds.get(after, 0) | bit
         self.occupied, self.free = occ, free
 
 

@@ -213,3 +213,25 @@ def test_random_sliding_boards_mostly_decided() -> None:
             budget=Budget(max_nodes=20000),
         )
         assert result.status is not SolveStatus.UNKNOWN
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    small_boards(max_tiles=16, max_width=5), st.sampled_from(SLIDE_DIRECTIONS), st.integers(0, 9)
+)
+def test_sliding_state_masks_stay_exact(board: Board, direction: str, seed: int) -> None:
+    """The incremental masks of SlidingState equal those recomputed from its cells."""
+    from levelgen.variant_state import SlidingState
+
+    rng = random.Random(seed)
+    state = SlidingState.of(board, Rules(slide=direction))
+    state.kind_masks()
+    while state.tile_count() >= 2:
+        tiles = [i for i, v in enumerate(state.cells) if v >= 1]
+        i, j = rng.sample(tiles, 2)
+        w = board.width
+        state.remove_pair(Pos(i % w, i // w), Pos(j % w, j // w))
+        fresh = SlidingState.of(state.to_board(), state.rules)
+        assert state.cells == slide_cells(state.cells, w, board.height, direction)
+        assert (state.occupied, state.free) == (fresh.occupied, fresh.free)
+        assert state.kind_masks() == fresh.kind_masks()
