@@ -235,3 +235,43 @@ def test_sliding_state_masks_stay_exact(board: Board, direction: str, seed: int)
         assert state.cells == slide_cells(state.cells, w, board.height, direction)
         assert (state.occupied, state.free) == (fresh.occupied, fresh.free)
         assert state.kind_masks() == fresh.kind_masks()
+
+
+def test_bench_create_variants() -> None:
+    code, text = run(
+        "bench",
+        "create",
+        "--slide",
+        "down",
+        "--sizes",
+        "6x4",
+        "--count",
+        "5",
+        "--repeats",
+        "1",
+        "--seeds",
+        "3",
+        "--solve-boards",
+        "1",
+    )
+    assert code == 0, text
+    assert "6x4 slide down layers 1:" in text and "0 failures over 3 seeds" in text
+    assert "solver: 1/1 random 8x6 boards decided" in text
+    code, text = run(
+        "bench",
+        "create",
+        "--layers",
+        "2",
+        "--sizes",
+        "6x4",
+        "--count",
+        "5",
+        "--repeats",
+        "1",
+        "--seeds",
+        "2",
+    )
+    assert code == 0, text
+    assert "6x4 slide none layers 2:" in text
+    code, text = run("bench", "create", "--slide", "sideways")
+    assert code == 2
