@@ -81,7 +81,7 @@ def reference_pairs(board: Board, rules: Rules) -> set[tuple[Pos, Pos]]:
     return out
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 3), st.booleans())
 def test_links_match_the_reference(seed: int, max_turns: int, outside: bool) -> None:
     board = layered_board(seed)
@@ -220,7 +220,7 @@ def test_replay_plays_the_top_tiles_only() -> None:
     assert problems[0].pointer == "/solution"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 3), st.booleans())
 def test_search_and_exhaustive_agree(seed: int, max_turns: int, outside: bool) -> None:
     board = layered_board(seed, max_tiles=12)

@@ -60,9 +60,9 @@ def naive_solvable(board: Board, rules: Rules) -> bool:
     return go(board.cells)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
-    small_boards(max_tiles=10, max_width=4),
+    small_boards(max_tiles=12, max_width=4),
     st.sampled_from(SLIDE_DIRECTIONS),
     st.integers(1, 3),
     st.booleans(),
