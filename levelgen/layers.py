@@ -28,6 +28,7 @@ read as "heights".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .board import EMPTY, WALL, Board, Layout
 from .geometry import Pos
@@ -83,6 +84,10 @@ class Stacks:
     stacks: list[list[int]]
     free: list[int]
     tops: list[int]
+    #: Caches kept up to date by :meth:`remove` (None: computed on the next call):
+    #: :meth:`top_kind_masks` and :meth:`kind_counts`.
+    kind_tops: dict[int, list[int]] | None = None
+    counts: dict[int, int] | None = None
 
     @classmethod
     def of(cls, board: Board, rules: Rules) -> Stacks:
@@ -130,8 +135,21 @@ class Stacks:
     def tile_count(self) -> int:
         return sum(len(s) for s in self.stacks)
 
+    def kind_counts(self) -> dict[int, int]:
+        """Tiles left of each kind, on every layer (the state's own map: do not change it)."""
+        if self.counts is None:
+            counts: dict[int, int] = {}
+            for stack in self.stacks:
+                for kind in stack:
+                    counts[kind] = counts.get(kind, 0) + 1
+            self.counts = counts
+        return self.counts
+
     def top_kind_masks(self) -> dict[int, list[int]]:
-        """For each kind with a top tile, the masks of its top tiles by layer."""
+        """For each kind with a top tile, the masks of its top tiles by layer (the state's own
+        map: do not change it; a kind whose tops are all gone may stay with empty masks)."""
+        if self.kind_tops is not None:
+            return self.kind_tops
         lay = self.layout
         out: dict[int, list[int]] = {}
         n_layers = len(self.tops)
@@ -139,6 +157,7 @@ class Stacks:
             if stack:
                 y, x = divmod(i, lay.width)
                 out.setdefault(stack[-1], [0] * n_layers)[len(stack) - 1] |= 1 << lay.bit(x, y)
+        self.kind_tops = out
         return out
 
     def linkable_from(self, a_bit: int, layer: int, by_layer: list[int]) -> int:
@@ -235,12 +254,20 @@ class Stacks:
         lay = self.layout
         stack = self.stacks[pos.y * lay.width + pos.x]
         height = len(stack)
-        stack.pop()
+        kind = stack.pop()
         bit = 1 << lay.bit(pos.x, pos.y)
         self.free[height - 1] |= bit
         self.tops[height - 1] &= ~bit
         if height > 1:
             self.tops[height - 2] |= bit
+        if self.counts is not None:
+            self.counts[kind] -= 1
+        kind_tops = self.kind_tops
+        if kind_tops is not None:
+            kind_tops[kind][height - 1] &= ~bit
+            if height > 1:
+                below = kind_tops.setdefault(stack[-1], [0] * len(self.tops))
+                below[height - 2] |= bit
 
     def copy(self) -> Stacks:
         return Stacks(
@@ -249,6 +276,8 @@ class Stacks:
             [list(s) for s in self.stacks],
             list(self.free),
             list(self.tops),
+            None if self.kind_tops is None else {k: list(v) for k, v in self.kind_tops.items()},
+            None if self.counts is None else dict(self.counts),
         )
 
     def to_board(self) -> Board:
@@ -294,7 +323,8 @@ def stacked_move_counts(board: Board, rules: Rules, pairs: list[tuple[Pos, Pos]]
     lay = state.layout
     stride, k = lay.stride, rules.max_turns
     n_layers = len(state.tops)
-    kind_tops = state.top_kind_masks()
+    kind_tops = {kind: list(masks) for kind, masks in state.top_kind_masks().items()}
+    state.kind_tops = None  # this function keeps its own copy up to date
     kind_at: dict[int, int] = {}
     layer_at: dict[int, int] = {}
     for kind, by_layer in kind_tops.items():
@@ -370,3 +400,91 @@ def stacked_move_counts(board: Board, rules: Rules, pairs: list[tuple[Pos, Pos]]
             if same & touched & ~links.get(x, 0) & ~low:
                 relink(x)
     return counts
+
+
+def stacking_deadlock(stacks: list[list[int]]) -> str | None:
+    """Why the layered position ``stacks`` (per cell, its kinds bottom first) can never be
+    cleared, whatever the paths, or None when this test finds no reason.
+
+    Two tiles can only ever be removed together when they are of one kind, in different
+    stacks (both must be on top at once) and on layers at most one apart (layers never
+    change).  So every kind's remaining tiles need a perfect matching in that graph; when
+    there is none, the kind can never be cleared.  When a kind's matching is unique, its pairs
+    are forced; a forced pair can only go after every pair with a tile above one of its
+    tiles, so a cycle of forced pairs in that order is a deadlock too.  Both arguments ignore
+    paths altogether (a relaxation), so a reason found here is a proof."""
+    by_kind: dict[int, list[tuple[int, int]]] = {}
+    for cell, stack in enumerate(stacks):
+        for layer, kind in enumerate(stack):
+            by_kind.setdefault(kind, []).append((cell, layer))
+    pair_of: dict[tuple[int, int], int] = {}
+    n_pairs = 0
+    for kind, tiles in sorted(by_kind.items()):
+        found = _matchings(tuple(tiles))
+        if not found:
+            return (
+                f"the {len(tiles)} tiles of kind {kind} cannot be paired: tiles that pair must"
+                " be in different stacks and on layers at most one apart"
+            )
+        if len(found) == 1:
+            for a, b in found[0]:
+                pair_of[a] = pair_of[b] = n_pairs
+                n_pairs += 1
+    if not n_pairs:
+        return None
+    after: list[set[int]] = [set() for _ in range(n_pairs)]
+    for tile, p in pair_of.items():
+        cell, layer = tile
+        for upper in range(layer + 1, len(stacks[cell])):
+            q = pair_of.get((cell, upper))
+            if q is not None:
+                after[p].add(q)
+    # A cycle in "p goes after q": depth-first search with colours.
+    colour = [0] * n_pairs
+    for root in range(n_pairs):
+        if colour[root]:
+            continue
+        colour[root] = 1
+        todo = [(root, iter(after[root]))]
+        while todo:
+            node, rest = todo[-1]
+            nxt = next(rest, None)
+            if nxt is None:
+                colour[node] = 2
+                todo.pop()
+            elif colour[nxt] == 1:
+                return "forced pairs wait for each other through their stacks (a cycle)"
+            elif colour[nxt] == 0:
+                colour[nxt] = 1
+                todo.append((nxt, iter(after[nxt])))
+    return None
+
+
+@lru_cache(maxsize=65536)
+def _matchings(
+    tiles: tuple[tuple[int, int], ...], limit: int = 2
+) -> list[list[tuple[tuple[int, int], tuple[int, int]]]]:
+    """Up to ``limit`` perfect matchings of ``tiles`` ((cell, layer) pairs) in which paired
+    tiles are in different cells and on layers at most one apart."""
+    out: list[list[tuple[tuple[int, int], tuple[int, int]]]] = []
+    if len(tiles) % 2:
+        return out
+
+    def go(
+        rest: list[tuple[int, int]], chosen: list[tuple[tuple[int, int], tuple[int, int]]]
+    ) -> None:
+        if len(out) >= limit:
+            return
+        if not rest:
+            out.append(list(chosen))
+            return
+        first = rest[0]
+        for j in range(1, len(rest)):
+            other = rest[j]
+            if other[0] != first[0] and abs(other[1] - first[1]) <= 1:
+                chosen.append((first, other))
+                go(rest[1:j] + rest[j + 1 :], chosen)
+                chosen.pop()
+
+    go(list(tiles), [])
+    return out

@@ -30,7 +30,7 @@ from typing import Literal
 
 from ..board import Board
 from ..geometry import Pos
-from ..layers import Stacks
+from ..layers import Stacks, stacking_deadlock
 from ..moves import Move
 from ..rules import Rules
 from ..variant_state import VariantState, state_of
@@ -60,7 +60,13 @@ def solve_variant(board: Board, rules: Rules, budget: Budget, *, method: str) ->
     plain = method == "exhaustive"
     closure = not plain and isinstance(start, Stacks)
     memo: DeadMemo | set[tuple[int, ...]] = set() if plain else DeadMemo()
-    found = _dfs(start, budget, stats, closure=closure, ordered=not plain, memo=memo)
+    if not plain and isinstance(start, Stacks):
+        why = stacking_deadlock(start.stacks)
+        if why is not None:
+            return finish(SolveResult(SolveStatus.UNSOLVABLE, stats=stats, reason=why, method=name))
+    found = _dfs(
+        start, budget, stats, closure=closure, ordered=not plain, memo=memo, prune=not plain
+    )
     stats.counters["memo"] = len(memo)
     if found is None:
         return finish(
@@ -136,11 +142,8 @@ def _close(state: VariantState) -> list[tuple[Pos, Pos]]:
     assert isinstance(state, Stacks)
     done: list[tuple[Pos, Pos]] = []
     lay = state.layout
+    counts = state.kind_counts()
     while True:
-        counts: dict[int, int] = {}
-        for stack in state.stacks:
-            for v in stack:
-                counts[v] = counts.get(v, 0) + 1
         progress = False
         for kind, by_layer in sorted(state.top_kind_masks().items()):
             if counts.get(kind) != 2 or sum(m.bit_count() for m in by_layer) != 2:
@@ -155,6 +158,7 @@ def _close(state: VariantState) -> list[tuple[Pos, Pos]]:
                 state.remove_pair(a, b)
                 done.append((a, b))
                 progress = True
+                break  # the masks changed: look again
         if not progress:
             return done
 
@@ -166,6 +170,7 @@ def _dfs(
     *,
     closure: bool,
     ordered: bool,
+    prune: bool = False,
     memo: DeadMemo | set[tuple[int, ...]],
 ) -> list[tuple[Pos, Pos]] | Literal[False] | None:
     """The removal sequence found, ``False`` when there is none, ``None`` when the budget ran
@@ -190,6 +195,10 @@ def _dfs(
         steps = [(a, b), *(_close(child) if closure else [])]
         key = child.key()
         if key in memo:
+            continue
+        if prune and isinstance(child, Stacks) and stacking_deadlock(child.stacks):
+            memo.add(key)
+            stats.counters["stacking_deadlocks"] = stats.counters.get("stacking_deadlocks", 0) + 1
             continue
         if budget.max_nodes is not None and stats.nodes >= budget.max_nodes:
             return None
