@@ -231,3 +231,24 @@ def test_search_and_exhaustive_agree(seed: int, max_turns: int, outside: bool) -
     assert a.status == b.status
     if a.status is SolveStatus.SOLVED:
         assert replay(board, rules, a.moves or ()) == []
+
+
+def test_stacking_deadlocks() -> None:
+    from levelgen.layers import stacking_deadlock
+
+    def stacks_of(board: Board) -> list[list[int]]:
+        return Stacks.of(board, Rules()).stacks
+
+    # Both tiles of a kind in one stack.
+    assert stacking_deadlock(stacks_of(Board(2, 1, (1, 2), ((1, 2),)))) is not None
+    # Kind 1 on layers 0 and 2: too far apart, whatever the paths.
+    board = Board(3, 1, (2, 1, 2), ((3, 0, 3), (1, 0, 0)))
+    assert "kind 1" in (stacking_deadlock(stacks_of(board)) or "")
+    # Two forced pairs each waiting under the other.
+    board = Board(2, 1, (1, 2), ((2, 1),))
+    assert "cycle" in (stacking_deadlock(stacks_of(board)) or "")
+    result = solve(board, Rules(), method="search")
+    assert result.status is SolveStatus.UNSOLVABLE and "cycle" in result.reason
+    assert solve(board, Rules(), method="exhaustive").status is SolveStatus.UNSOLVABLE
+    # A solvable stack has no deadlock.
+    assert stacking_deadlock(stacks_of(Board(2, 1, (1, 1), ((2, 2),)))) is None
