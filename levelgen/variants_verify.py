@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from .board import Board
 from .geometry import Pos
-from .layers import stacked_move_counts
+from .layers_analysis import stacked_move_counts
 from .level import Metrics
 from .moves import Move
 from .rules import Rules

@@ -234,7 +234,7 @@ def test_search_and_exhaustive_agree(seed: int, max_turns: int, outside: bool) -
 
 
 def test_stacking_deadlocks() -> None:
-    from levelgen.layers import stacking_deadlock
+    from levelgen.layers_analysis import stacking_deadlock
 
     def stacks_of(board: Board) -> list[list[int]]:
         return Stacks.of(board, Rules()).stacks

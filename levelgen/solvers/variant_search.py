@@ -30,7 +30,8 @@ from typing import Literal
 
 from ..board import Board
 from ..geometry import Pos
-from ..layers import Stacks, stacking_deadlock
+from ..layers import Stacks
+from ..layers_analysis import stacking_deadlock
 from ..moves import Move
 from ..rules import Rules
 from ..variant_state import VariantState, state_of
