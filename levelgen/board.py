@@ -303,7 +303,8 @@ class Board:
             if not self.is_inside(pos):
                 raise IndexError(f"cell {pos} is outside the {self.width}x{self.height} board")
             cells[pos.y * self.width + pos.x] = value
-        return Board(self.width, self.height, tuple(cells))
+        # Layers stay: emptying a cell under a stacked tile is then refused, not silently lost.
+        return Board(self.width, self.height, tuple(cells), self.upper)
 
     def without(self, *positions: Pos) -> Board:
         """A copy with the given cells emptied (tiles removed)."""
