@@ -5,7 +5,9 @@
 baseline the benchmark compares against, and ``"auto"`` (the default) the search solver on
 half of the time limit, then CP-SAT on the rest when the search was undecided.  Every
 ``SOLVED`` result is replayed by :func:`levelgen.verify.replay` before it is returned; a solver
-whose sequence does not replay is a bug and raises ``AssertionError``.
+whose sequence does not replay is a bug and raises ``AssertionError``.  Variant boards
+(stacked layers, or a sliding rule) go to :mod:`levelgen.solvers.variant_search`: ``cpsat``
+answers ``UNKNOWN`` for them (no model), and ``auto`` is the search alone.
 """
 
 from __future__ import annotations
