@@ -53,6 +53,22 @@ def layered_board(seed: int, max_tiles: int = 40, width: int = 0, height: int = 
     return Board(width, height, tuple(layers[0]), tuple(tuple(c) for c in layers[1:]))
 
 
+def flat_at(board: Board, h: int, a: Pos, b: Pos) -> Board:
+    """A one-layer board whose empty cells are those a path at height ``h`` may cross, with
+    tiles at ``a`` and ``b``."""
+    w = board.width
+    layers = [board.cells, *board.upper]
+    cells = tuple(
+        WALL
+        if board.cells[i] == WALL
+        else EMPTY
+        if sum(1 for layer in layers if layer[i] >= 1) <= h
+        else 1
+        for i in range(w * board.height)
+    )
+    return Board(w, board.height, cells).with_cells([(a, 1), (b, 1)])
+
+
 def reference_pairs(board: Board, rules: Rules) -> set[tuple[Pos, Pos]]:
     """Linkable same-kind top pairs by the slow reference: for each pair on layers i, j with
     |i - j| <= 1, a one-layer board where exactly the cells of stacks no higher than
@@ -97,6 +113,7 @@ def test_links_match_the_reference(seed: int, max_turns: int, outside: bool) -> 
         assert stacks.path_problem(path) is None
         h = stacks.link_height(a, b)
         assert h is not None
+        assert (path.turns, path.length) == reference_best(flat_at(board, h, a, b), a, b, rules)
 
 
 def test_one_layer_is_the_classic_rule() -> None:
