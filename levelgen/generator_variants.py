@@ -175,9 +175,9 @@ def generate_variant(
         tuple(kind_of[v] for v in ids.cells),
         tuple(tuple(kind_of[v] for v in layer) for layer in ids.upper),
     )
-    moves, counts = _moves(board, rules, [(a, b) for a, b, _, _ in order])
+    moves, move_counts = _moves(board, rules, [(a, b) for a, b, _, _ in order])
     if board.upper:
-        counts = variant_move_counts(board, rules, moves)
+        move_counts = variant_move_counts(board, rules, moves)
     problems = replay_variant(board, rules, moves)
     if problems:
         raise AssertionError(f"generated level does not replay (a bug): {problems[0]}")
@@ -185,7 +185,7 @@ def generate_variant(
         board=board,
         rules=rules,
         solution=moves,
-        metrics=variant_metrics(board, rules, moves, counts),
+        metrics=variant_metrics(board, rules, moves, move_counts),
         generator=GeneratorInfo("levelgen", __version__, seed, parameters),
     )
 
