@@ -130,8 +130,14 @@ class Board:
     width: int
     height: int
     cells: tuple[int, ...]
+    #: Stacked layers on top of ``cells`` (layer 0), lowest first: ``upper[i]`` is layer
+    #: ``i + 1``, row-major like ``cells``, kinds >= 1 or ``EMPTY``.  Empty for the classic
+    #: one-layer game; see :mod:`levelgen.layers` for the linking rule.
+    upper: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
+        if self.upper:
+            _check_upper(self)
         for name, value in (("width", self.width), ("height", self.height)):
             if not 1 <= value <= MAX_SIDE:
                 raise ValueError(f"board {name} {value} is out of range 1..{MAX_SIDE}")
@@ -297,8 +303,29 @@ class Board:
             if not self.is_inside(pos):
                 raise IndexError(f"cell {pos} is outside the {self.width}x{self.height} board")
             cells[pos.y * self.width + pos.x] = value
-        return Board(self.width, self.height, tuple(cells))
+        # Layers stay: emptying a cell under a stacked tile is then refused, not silently lost.
+        return Board(self.width, self.height, tuple(cells), self.upper)
 
     def without(self, *positions: Pos) -> Board:
         """A copy with the given cells emptied (tiles removed)."""
         return self.with_cells((p, EMPTY) for p in positions)
+
+
+def _check_upper(board: Board) -> None:
+    """``ValueError`` naming the first cell of ``board.upper`` that is not a kind or empty, or
+    that holds a tile with no tile beneath it (stacks have no gaps; nothing stands on a wall)."""
+    n = board.width * board.height
+    below = board.cells
+    for layer, cells in enumerate(board.upper, 1):
+        if len(cells) != n:
+            raise ValueError(
+                f"layer {layer} has {len(cells)} cells, expected {board.width}x{board.height}"
+            )
+        for i, value in enumerate(cells):
+            y, x = divmod(i, board.width)
+            if isinstance(value, bool) or not isinstance(value, int) or value < EMPTY:
+                raise ValueError(f"layer {layer} cell [{x}, {y}] holds {value!r}: expected a kind")
+            if value >= 1 and below[i] < 1:
+                what = "a wall" if below[i] == WALL else "an empty cell"
+                raise ValueError(f"layer {layer} cell [{x}, {y}] holds a tile above {what}")
+        below = cells

@@ -207,6 +207,10 @@ class LiveLinks:
 def solution_metrics(board: Board, rules: Rules, moves: Sequence[Move]) -> Metrics:
     """Moves available at the start, their mean along ``moves`` (before each step), and the
     turn histogram of the solution's paths.  ``moves`` must be a valid solution."""
+    if board.upper or rules.slide != "none":  # variants: levelgen.variants_verify
+        from .variants_verify import variant_metrics
+
+        return variant_metrics(board, rules, moves)
     counts = solution_move_counts(board, rules, moves)
     hist = [0] * (rules.max_turns + 1)
     for move in moves:

@@ -198,7 +198,10 @@ def generate(
     random playouts tried before giving up (it never changes a level that is found).
 
     Raises ``GenerationError`` naming what failed for an impossible request or when no
-    complete removal order was found."""
+    complete removal order was found.  A sliding rule, or a ``layout`` with layers, goes to
+    :mod:`levelgen.generator_variants` (same parameters, same checks)."""
+    if rules.slide != "none" or (layout is not None and layout.upper):
+        return _generate_variant(size, kinds, copies, rules, layout, seed, max_attempts)
     width, height = _check_size(size)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise GenerationError(f"seed must be a non-negative integer, got {seed!r}")
@@ -276,3 +279,61 @@ def _no_order_reason(template: Board, rules: Rules, attempts: int) -> str:
         f"no complete removal order found in {attempts} random playouts for {where};"
         " every playout reached a dead end (try more turns, outside on, or another layout)"
     )
+
+
+def _generate_variant(
+    size: Size,
+    kinds: int | None,
+    copies: int,
+    rules: Rules,
+    layout: Board | None,
+    seed: int,
+    max_attempts: int,
+) -> Level:
+    """:func:`generate` for sliding rules and layered layouts (see
+    :mod:`levelgen.generator_variants`): the same checks and errors, then the variant playout."""
+    from .generator_variants import format_layers_layout, generate_variant
+    from .layers import check_variant, layer_count, layered_tile_count
+
+    width, height = _check_size(size)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise GenerationError(f"seed must be a non-negative integer, got {seed!r}")
+    if isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or max_attempts < 1:
+        raise GenerationError(f"max_attempts must be at least 1, got {max_attempts!r}")
+    template = layout or Board(width, height, (SLOT,) * (width * height))
+    if template.size != (width, height):
+        raise GenerationError(
+            f"the layout is {format_size(template.size)} but the size asked is"
+            f" {format_size(Size(width, height))}"
+        )
+    try:
+        check_variant(template, rules)
+    except ValueError as exc:
+        raise GenerationError(str(exc)) from None
+    tiles = layered_tile_count(template)
+    if tiles == 0:
+        raise GenerationError("the layout has no tile cell (mark tile cells with o)")
+    counts = kind_tile_counts(tiles, kinds=kinds, copies=copies)
+    parameters: dict[str, Any] = {
+        "size": format_size(Size(width, height)),
+        "kinds": len(counts),
+        "copies": copies,
+        "max_turns": rules.max_turns,
+        "outside": rules.outside,
+        "layout": None if layout is None else format_layers_layout(layout),
+    }
+    if rules.slide != "none":
+        parameters["slide"] = rules.slide
+    if template.upper:
+        parameters["layers"] = layer_count(template)
+    try:
+        return generate_variant(
+            template,
+            counts,
+            rules=rules,
+            seed=seed,
+            max_attempts=max_attempts,
+            parameters=parameters,
+        )
+    except ValueError as exc:
+        raise GenerationError(str(exc)) from None

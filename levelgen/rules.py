@@ -30,11 +30,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["MAX_TURNS_LIMIT", "Rules"]
+__all__ = ["MAX_TURNS_LIMIT", "SLIDES", "Rules"]
 
 #: The largest ``max_turns`` accepted; more turns than this never shortens any path on a
 #: 64x64 board in practice and only slows the search.
 MAX_TURNS_LIMIT = 8
+
+#: The sliding rules (``Rules.slide``); ``"none"`` is the classic game.  What each one does is
+#: defined once, in :mod:`levelgen.slide`.
+SLIDES: tuple[str, ...] = (
+    "none",
+    "down",
+    "up",
+    "left",
+    "right",
+    "up-left",
+    "up-right",
+    "down-left",
+    "down-right",
+    "center",
+    "apart",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +59,17 @@ class Rules:
 
     ``max_turns``: the most turns a linking path may make (2 means at most 3 straight segments).
     ``outside``: whether paths may run through the empty ring one cell wide around the board.
+    ``slide``: one of ``SLIDES``; a rule other than ``"none"`` breaks monotonicity (fact 2)
+    but keeps occupancy invariance when tiles are tracked by identity (see
+    :mod:`levelgen.slide`).
     Raises ``ValueError`` naming the field for a bad value.
     """
 
     max_turns: int = 2
     outside: bool = True
+    #: After every removal the tiles slide this way (see :mod:`levelgen.slide`); ``"none"``:
+    #: they stay (the classic game, where monotonicity holds).
+    slide: str = "none"
 
     def __post_init__(self) -> None:
         if isinstance(self.max_turns, bool) or not isinstance(self.max_turns, int):
@@ -58,3 +80,5 @@ class Rules:
             )
         if not isinstance(self.outside, bool):
             raise ValueError(f"outside must be true or false, got {self.outside!r}")
+        if self.slide not in SLIDES:
+            raise ValueError(f"slide must be one of {', '.join(SLIDES)}, got {self.slide!r}")

@@ -39,7 +39,14 @@ def replay(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Problem]:
 
     Replay stops at the first illegal step, since later steps would be judged on a wrong
     board.  The state is a list of cells and the mask of free cells, changed in place: no
-    board is rebuilt per step (a board is built only to explain an illegal path)."""
+    board is rebuilt per step (a board is built only to explain an illegal path).
+
+    Variant boards (layers, or a sliding rule) are replayed by
+    :func:`levelgen.variants_verify.replay_variant`."""
+    if board.upper or rules.slide != "none":
+        from .variants_verify import replay_variant
+
+        return replay_variant(board, rules, moves)
     width, height = board.width, board.height
     lay = board.layout
     stride = lay.stride

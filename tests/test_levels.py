@@ -16,7 +16,8 @@ import pytest
 
 from levelgen import __version__
 from levelgen.difficulty import solution_metrics
-from levelgen.generator import GENERATOR_NAME, generate, parse_layout
+from levelgen.generator import GENERATOR_NAME, generate
+from levelgen.generator_variants import parse_layers_layout
 from levelgen.geometry import parse_size
 from levelgen.rules import Rules
 from levelgen.schema import level_problems
@@ -63,8 +64,10 @@ def test_level_file(path: Path, validator: jsonschema.Draft202012Validator) -> N
         parse_size(str(params["size"])),
         kinds=params.get("kinds"),
         copies=params.get("copies", 4),
-        rules=Rules(params.get("max_turns", 2), params.get("outside", True)),
-        layout=parse_layout("\n".join(layout)) if isinstance(layout, list) else None,
+        rules=Rules(
+            params.get("max_turns", 2), params.get("outside", True), params.get("slide", "none")
+        ),
+        layout=parse_layers_layout("\n".join(layout)) if isinstance(layout, list) else None,
         seed=generator.seed,
     )
     assert format_level(again) == text, "not reproducible from its seed and parameters"

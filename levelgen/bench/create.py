@@ -115,15 +115,28 @@ def register(app: typer.Typer) -> None:
         levers: Annotated[
             bool, typer.Option("--levers", help="With --difficulty: kind shaping as a lever.")
         ] = False,
+        slide: Annotated[
+            str | None, typer.Option(help="Variant: a sliding rule, or 'all' (default sizes 12x8).")
+        ] = None,
+        layers: Annotated[
+            int | None, typer.Option(help="Variant: pyramid layers (default size 16x9).")
+        ] = None,
+        solve_boards: Annotated[
+            int, typer.Option(min=0, help="With --slide: random 8x6 boards per direction solved.")
+        ] = 10,
     ) -> None:
         """Levels per second of `levelgen create`'s core (generation, exact paths, metrics,
         replay) at 12x8 and 24x14, and a soundness sweep replaying every generated level.
-        With --difficulty: levels/s, share in band and both players' win rates per band."""
+        With --difficulty: levels/s, share in band and both players' win rates per band.
+        With --slide or --layers: the same for that variant, and the variant solver."""
         if difficulty:
             from .create_difficulty import run_difficulty_bench
 
             chosen = sizes if sizes != "12x8,24x14" else "12x8,18x10"
             run_difficulty_bench(chosen, levels, calibrate, levers, as_json)
+            return
+        if slide is not None or layers is not None:
+            _variants(sizes, slide, layers, count, repeats, seeds, solve_boards, as_json)
             return
         timed: list[Size] = []
         for text in sizes.split(","):
@@ -168,3 +181,35 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(report, indent=2))
         if seeds and report["sweep"]["failures"]:
             raise typer.Exit(1)
+
+
+def _variants(
+    sizes: str,
+    slide: str | None,
+    layers: int | None,
+    count: int,
+    repeats: int,
+    seeds: int,
+    solve_boards: int,
+    as_json: bool,
+) -> None:
+    """``bench create --slide/--layers``: see :mod:`levelgen.bench.variants`."""
+    from ..rules import SLIDES
+    from .variants import run_variant_bench
+
+    if slide is not None and slide != "all" and slide not in SLIDES:
+        raise typer.BadParameter(f"{slide!r} is not a sliding rule or 'all'", param_hint="--slide")
+    if layers is not None and not 1 <= layers <= 8:
+        raise typer.BadParameter(f"{layers} is not in 1..8", param_hint="--layers")
+    if sizes == "12x8,24x14":  # the classic default: the issue's variant sizes instead
+        sizes = "16x9" if layers and layers > 1 else "12x8"
+    try:
+        timed = [parse_size(t) for t in sizes.split(",") if t.strip()]
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--sizes") from None
+    report, lines = run_variant_bench(
+        timed, slide or "none", layers or 1, count, repeats, min(seeds, 1000), solve_boards, 10.0
+    )
+    typer.echo(json.dumps(report, indent=2) if as_json else "\n".join(lines))
+    if any(s["failures"] for s in report["sweep"].values()):
+        raise typer.Exit(1)

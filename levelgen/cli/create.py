@@ -20,6 +20,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..level import Level
 
 
@@ -60,8 +61,25 @@ def create(
     layout: Annotated[
         str | None,
         typer.Option(
-            help="Layout file: one line per row, o a tile cell, . a hole, # a wall.",
+            help="Layout file: one line per row, o a tile cell, . a hole, # a wall; for layers,"
+            " one block of lines per layer, bottom first, separated by a blank line.",
             metavar="FILE",
+        ),
+    ] = None,
+    slide: Annotated[
+        str,
+        typer.Option(
+            help="After every removal the tiles slide: none, down, up, left, right, up-left,"
+            " up-right, down-left, down-right, center, apart.",
+            metavar="DIR",
+        ),
+    ] = "none",
+    layers: Annotated[
+        int | None,
+        typer.Option(
+            help="Stacked layers (2..8): a pyramid, each layer one cell in from the one below,"
+            " unless --layout gives them.",
+            metavar="N",
         ),
     ] = None,
     output: OutputOption = "-",
@@ -82,7 +100,7 @@ def create(
     """
     import secrets
 
-    from ..generator import GenerationError, generate, kind_tile_counts, parse_layout
+    from ..generator import GenerationError, generate, kind_tile_counts
     from ..geometry import Size, parse_size
     from ..rules import MAX_TURNS_LIMIT, Rules
     from ..schema import MAX_SEED
@@ -101,10 +119,13 @@ def create(
         raise typer.BadParameter(
             f"{max_turns} is not in 0..{MAX_TURNS_LIMIT}", param_hint="'--max-turns'"
         )
+    _check_variant_options(slide, layers)
     template = None
     if layout is not None:
         try:
-            template = parse_layout(read_text(layout, max_bytes=MAX_LAYOUT_BYTES, what="layout"))
+            template = _parse_any_layout(
+                read_text(layout, max_bytes=MAX_LAYOUT_BYTES, what="layout"), layers
+            )
         except ReadError as exc:
             show_problems(layout, exc.problems)
             raise typer.Exit(EXIT_UNREADABLE) from None
@@ -126,7 +147,8 @@ def create(
                 f"{size} differs from the {template.width}x{template.height} of {layout}",
                 param_hint="'--size'",
             )
-    tiles = template.tile_count() if template is not None else Size(*board_size).cells
+    template = _layers_template(template, layers, board_size, layout)
+    tiles = template_tiles(template) if template is not None else Size(*board_size).cells
     if template is not None and tiles == 0:
         raise typer.BadParameter(f"{layout} has no tile cell (o)", param_hint="'--layout'")
     try:
@@ -151,7 +173,7 @@ def create(
             board_size,
             kinds=kinds,
             copies=copies,
-            rules=Rules(max_turns, outside),
+            rules=Rules(max_turns, outside, slide),
             layout=template,
             seed=seed,
         )
@@ -172,3 +194,68 @@ def _report_created(level: Level, output: str) -> None:
         typer.echo(format_summary(level, name), err=True)
     elif output != "-":
         typer.echo(format_summary(level, name), err=True)
+
+
+# ----- variants: --slide and --layers ----------------------------------------------------------
+
+
+def _check_variant_options(slide: str, layers: int | None) -> None:
+    from ..layers import MAX_LAYERS
+    from ..rules import SLIDES
+
+    if slide not in SLIDES:
+        raise typer.BadParameter(
+            f"{slide!r} is not one of {', '.join(SLIDES)}", param_hint="'--slide'"
+        )
+    if layers is not None and not 1 <= layers <= MAX_LAYERS:
+        raise typer.BadParameter(f"{layers} is not in 1..{MAX_LAYERS}", param_hint="'--layers'")
+    if layers is not None and layers > 1 and slide != "none":
+        raise typer.BadParameter(
+            f"--slide {slide} with --layers {layers}: stacked layers and sliding tiles do not"
+            " combine",
+            param_hint="'--slide'",
+        )
+
+
+def _parse_any_layout(text: str, layers: int | None) -> Board:
+    """A one-layer layout, or one of several layers separated by blank lines.
+    ``GenerationError`` (reported as an unreadable layout) for a bad one."""
+    from ..generator import GenerationError, parse_layout
+    from ..generator_variants import parse_layers_layout
+
+    blocks = [b for b in text.strip("\n").split("\n\n") if b.strip()]
+    if len(blocks) < 2 and not layers:
+        return parse_layout(text)
+    try:
+        return parse_layers_layout(text)
+    except ValueError as exc:
+        raise GenerationError(str(exc)) from None
+
+
+def _layers_template(
+    template: Board | None, layers: int | None, size: tuple[int, int], layout: str | None
+) -> Board | None:
+    """The template with ``--layers``: the layout's (whose layer count must match) or a
+    pyramid of ``size``."""
+    from ..generator_variants import pyramid_layout
+    from ..layers import layer_count
+
+    if layers is None:
+        return template
+    if template is not None:
+        if layer_count(template) != layers:
+            raise typer.BadParameter(
+                f"{layout} has {layer_count(template)} layers, not {layers}",
+                param_hint="'--layers'",
+            )
+        return template
+    try:
+        return pyramid_layout(size[0], size[1], layers)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--layers'") from None
+
+
+def template_tiles(template: Board) -> int:
+    from ..layers import layered_tile_count
+
+    return layered_tile_count(template)

@@ -61,7 +61,15 @@ def show(
     if problems:
         show_problems(file, problems)
         raise typer.Exit(EXIT_INVALID)
-    board = level.board.without(*(p for move in solution[:step] for p in (move.a, move.b)))
+    if level.board.upper or level.rules.slide != "none":  # variants: the state of the moment
+        from ..variant_state import state_of
+
+        state = state_of(level.board, level.rules)
+        for done in solution[:step]:
+            state.remove_pair(done.a, done.b)
+        board = state.to_board()
+    else:
+        board = level.board.without(*(p for move in solution[:step] for p in (move.a, move.b)))
     move = solution[step]
     typer.echo(render_board(board, level.rules, path=move.path, color=color))
     turns, length = move.path.turns, move.path.length

@@ -60,7 +60,10 @@ def render_board(
     board: Board, rules: Rules, *, path: Path | None = None, color: bool = False
 ) -> str:
     """The picture of ``board`` (lines joined by ``\\n``, no trailing newline), with ``path``
-    drawn when given (its corner points may lie on the ring)."""
+    drawn when given (its corner points may lie on the ring).  A board with layers is drawn
+    by :func:`_render_stacks`."""
+    if board.upper:
+        return _render_stacks(board, rules, path=path, color=color)
     top_kind = max(board.cells)
     numeric = top_kind > len(KIND_CHARS)
     glyph_width = len(str(top_kind)) if numeric else 1
@@ -215,4 +218,39 @@ def format_summary(level: Level, name: str = "") -> str:
         parts.append(f"{level.metrics.start_moves} moves at start")
     if level.generator is not None:
         parts.append(f"seed {level.generator.seed}")
+    _variant_summary(level, parts)
     return (f"{name}: " if name else "") + ", ".join(parts)
+
+
+# ----- variants: stacked layers and sliding rules ---------------------------------------------
+
+
+def _render_stacks(board: Board, rules: Rules, *, path: Path | None, color: bool) -> str:
+    """A layered board: the top view (each cell's top tile) drawn as a one-layer board, then
+    the height of every stack (``#`` a wall), one digit per cell."""
+    w, n = board.width, board.width * board.height
+    top = list(board.cells)
+    heights = [0 if v == EMPTY else -1 if v == WALL else 1 for v in board.cells]
+    for layer in board.upper:
+        for i in range(n):
+            if layer[i] >= 1:
+                top[i] = layer[i]
+                heights[i] += 1
+    picture = render_board(Board(w, board.height, tuple(top)), rules, path=path, color=color)
+    lines = [f"stack heights ({1 + len(board.upper)} layers):"]
+    for y in range(board.height):
+        row = heights[y * w : (y + 1) * w]
+        lines.append("   " + " ".join("#" if h < 0 else str(h) for h in row))
+    return picture + "\n" + "\n".join(lines)
+
+
+def _variant_summary(level: Level, parts: list[str]) -> None:
+    """Correct and extend the summary parts for layers and sliding rules."""
+    board, rules = level.board, level.rules
+    if board.upper:
+        layers = [board.cells, *board.upper]
+        parts[1] = f"{sum(1 for g in layers for v in g if v >= 1)} tiles"
+        parts[2] = f"{len({v for g in layers for v in g if v >= 1})} kinds"
+        parts.insert(3, f"{len(layers)} layers")
+    if rules.slide != "none":
+        parts.insert(3, f"slide {rules.slide}")

@@ -44,10 +44,11 @@ from pydantic import (
 
 from ..board import Board
 from ..geometry import MAX_SIDE, Pos
+from ..layers import MAX_LAYERS
 from ..level import Difficulty, GeneratorInfo, Level, Metrics
 from ..moves import Move
 from ..paths import path_from_corners
-from ..rules import MAX_TURNS_LIMIT, Rules
+from ..rules import MAX_TURNS_LIMIT, SLIDES, Rules
 from ..verify import Problem
 
 __all__ = [
@@ -81,7 +82,7 @@ MAX_SEED = 2**53 - 1
 MAX_KIND = MAX_SIDE * MAX_SIDE
 #: The most points a path can have: its two ends and one corner per allowed turn.
 MAX_PATH_POINTS = MAX_TURNS_LIMIT + 2
-_MAX_STEPS = MAX_SIDE * MAX_SIDE // 2
+_MAX_STEPS = MAX_SIDE * MAX_SIDE * MAX_LAYERS // 2
 _MAX_NAME = 200
 
 
@@ -161,6 +162,13 @@ class RulesFile(_Strict):
     outside: bool = Field(
         description="Whether paths may run through the empty ring one cell wide around the board."
     )
+    slide: Literal[SLIDES] = Field(  # type: ignore[valid-type]
+        default="none",
+        description="After every removal every tile slides this way as far as it can (see the"
+        ' README): "none" (the classic game; the field is then left out), "down", "up",'
+        ' "left", "right", "up-left", "up-right", "down-left", "down-right", "center", "apart".'
+        " Not with board.layers.",
+    )
 
 
 class BoardFile(_Strict):
@@ -172,13 +180,35 @@ class BoardFile(_Strict):
         list[Annotated[list[Cell], Field(min_length=1, max_length=MAX_SIDE)]],
         Field(min_length=1, max_length=MAX_SIDE),
     ] = Field(description="`height` rows of `width` cells: a tile kind (>= 1), 0 empty, -1 a wall.")
+    layers: (
+        Annotated[
+            list[
+                Annotated[
+                    list[Annotated[list[Cell], Field(min_length=1, max_length=MAX_SIDE)]],
+                    Field(min_length=1, max_length=MAX_SIDE),
+                ]
+            ],
+            Field(min_length=1, max_length=MAX_LAYERS - 1),
+        ]
+        | None
+    ) = Field(
+        default=None,
+        description="Stacked layers on top of `rows` (layer 0), bottom first: layers[i] is"
+        " layer i + 1, `height` rows of `width` cells, a tile kind (>= 1) or 0 empty.  A tile"
+        " needs a tile beneath it.  Only the top tile of a stack plays; tiles on layers i and j"
+        " (|i - j| <= 1) link through a path whose interior cells have stacks no higher than"
+        " max(i, j).  Left out for one layer.",
+    )
 
 
 class StepFile(_Strict):
     """One removal: two cells of one kind and the exact best path joining them."""
 
-    a: Point
-    b: Point
+    a: Point = Field(
+        description="The first tile's cell, in the positions of this moment (after the slides of"
+        " the earlier steps); with layers, the top tile of that cell's stack."
+    )
+    b: Point = Field(description="The second tile's cell, like `a`.")
     kind: Kind
     path: Annotated[list[Point], Field(min_length=2, max_length=MAX_PATH_POINTS)] = Field(
         description="The best path (fewest turns, then fewest steps) as its corner points from"
@@ -257,8 +287,7 @@ class LevelFile(_Strict):
     def to_core(self) -> Level:
         """The core ``Level``.  ``LevelFormatError`` (pointer ``/solution/i/path``) for a path
         whose points do not form straight segments that turn at every corner."""
-        board = Board.from_grid(self.board.rows)
-        rules = Rules(self.rules.max_turns, self.rules.outside)
+        board, rules = _core_board_rules(self)
         solution = None
         if self.solution is not None:
             moves = []
@@ -345,6 +374,8 @@ class LevelFile(_Strict):
             if "difficulty" in data["metrics"]:
                 measures = data["metrics"]["difficulty"]["measures"]
                 data["metrics"]["difficulty"]["measures"] = _sorted(measures)
+        if data["rules"].get("slide") == "none":
+            del data["rules"]["slide"]  # the classic game: files stay as they were
         return data
 
 
@@ -358,11 +389,20 @@ def _sorted(mapping: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _rules_data(rules: Rules) -> dict[str, Any]:
-    return {"max_turns": rules.max_turns, "outside": rules.outside}
+    data: dict[str, Any] = {"max_turns": rules.max_turns, "outside": rules.outside}
+    if rules.slide != "none":
+        data["slide"] = rules.slide
+    return data
 
 
 def _board_data(board: Board) -> dict[str, Any]:
-    return {"width": board.width, "height": board.height, "rows": board.grid()}
+    data: dict[str, Any] = {"width": board.width, "height": board.height, "rows": board.grid()}
+    if board.upper:
+        w = board.width
+        data["layers"] = [
+            [list(layer[y * w : (y + 1) * w]) for y in range(board.height)] for layer in board.upper
+        ]
+    return data
 
 
 def content_id(board: Board, rules: Rules) -> str:
@@ -391,7 +431,7 @@ def parse_level_data(data: object) -> LevelFile:
         level = LevelFile.model_validate(data)
     except ValidationError as exc:
         raise LevelFormatError(problems_from_validation_error(exc, data)) from None
-    shape = _shape_problems(level.board)
+    shape = _shape_problems(level.board) or _variant_problems(level)
     if shape:
         raise LevelFormatError(shape)
     return level
@@ -417,24 +457,28 @@ def level_problems(level: LevelFile) -> list[Problem]:
     content.  Empty when none."""
     problems = []
     positions: dict[int, list[tuple[int, int]]] = {}
-    for y, row in enumerate(level.board.rows):
-        for x, value in enumerate(row):
-            if value >= 1:
-                positions.setdefault(value, []).append((x, y))
+    where: dict[int, str] = {}
+    grids = [("/board/rows", level.board.rows)] + [
+        (f"/board/layers/{i}", layer) for i, layer in enumerate(level.board.layers or ())
+    ]
+    for name, grid in grids:
+        for y, row in enumerate(grid):
+            for x, value in enumerate(row):
+                if value >= 1:
+                    positions.setdefault(value, []).append((x, y))
+                    where[value] = f"{name}/{y}/{x}"
     for kind in sorted(positions):
         cells = positions[kind]
         if len(cells) % 2:
-            x, y = cells[-1]
             problems.append(
                 Problem(
-                    f"/board/rows/{y}/{x}",
+                    where[kind],
                     f"kind {kind} has {len(cells)} tiles, an odd number, so it can never be"
                     f" cleared (cells {_cells_text(cells)})",
                 )
             )
     if level.id is not None:
-        rules = Rules(level.rules.max_turns, level.rules.outside)
-        expected = content_id(Board.from_grid(level.board.rows), rules)
+        expected = content_id(*_core_board_rules(level))
         if level.id != expected:
             problems.append(
                 Problem("/id", f"does not match the board and rules; expected {expected}")
@@ -543,3 +587,56 @@ def level_json_schema() -> dict[str, Any]:
     be written without a fraction (JSON Schema accepts ``1.0`` as an integer)."""
     schema = LevelFile.model_json_schema(by_alias=True, mode="validation")
     return {"$schema": JSON_SCHEMA_DIALECT, "$id": SCHEMA_URI, **schema}
+
+
+# ----- variants: sliding rules and stacked layers (see levelgen.slide, levelgen.layers) -------
+
+
+def _core_board_rules(level: LevelFile) -> tuple[Board, Rules]:
+    """The core board (with its layers) and rules of a well-formed ``level``."""
+    board = Board.from_grid(level.board.rows)
+    if level.board.layers:
+        upper = tuple(tuple(v for row in layer for v in row) for layer in level.board.layers)
+        board = Board(board.width, board.height, board.cells, upper)
+    return board, Rules(level.rules.max_turns, level.rules.outside, level.rules.slide)
+
+
+def _variant_problems(level: LevelFile) -> list[Problem]:
+    """The shape of ``board.layers`` (``height`` rows of ``width`` cells, no walls, no tile
+    above an empty cell or a wall) and layers combined with sliding."""
+    board = level.board
+    if not board.layers:
+        return []
+    problems = []
+    below = board.rows
+    for i, layer in enumerate(board.layers):
+        here = f"/board/layers/{i}"
+        if len(layer) != board.height:
+            problems.append(Problem(here, f"{len(layer)} rows, but height is {board.height}"))
+            break
+        for y, row in enumerate(layer):
+            if len(row) != board.width:
+                problems.append(
+                    Problem(f"{here}/{y}", f"{len(row)} cells, but width is {board.width}")
+                )
+                return problems
+            for x, value in enumerate(row):
+                if value < 0:
+                    problems.append(
+                        Problem(f"{here}/{y}/{x}", "a wall above layer 0: walls are only in rows")
+                    )
+                elif value >= 1 and below[y][x] < 1:
+                    what = "a wall" if below[y][x] < 0 else "an empty cell"
+                    problems.append(
+                        Problem(f"{here}/{y}/{x}", f"a tile on layer {i + 1} above {what}")
+                    )
+        below = layer
+    if level.rules.slide != "none":
+        problems.append(
+            Problem(
+                "/rules/slide",
+                f"slide {level.rules.slide!r} with board.layers: stacked layers and sliding tiles"
+                " do not combine",
+            )
+        )
+    return problems

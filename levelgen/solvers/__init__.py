@@ -5,7 +5,9 @@
 baseline the benchmark compares against, and ``"auto"`` (the default) the search solver on
 half of the time limit, then CP-SAT on the rest when the search was undecided.  Every
 ``SOLVED`` result is replayed by :func:`levelgen.verify.replay` before it is returned; a solver
-whose sequence does not replay is a bug and raises ``AssertionError``.
+whose sequence does not replay is a bug and raises ``AssertionError``.  Variant boards
+(stacked layers, or a sliding rule) go to :mod:`levelgen.solvers.variant_search`: ``cpsat``
+answers ``UNKNOWN`` for them (no model), and ``auto`` is the search alone.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ def solve(
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
     result: SolveResult
-    if method == "exhaustive":
+    if board.upper or rules.slide != "none":
+        result = _variant(board, rules, budget, method)
+    elif method == "exhaustive":
         from .exhaustive import solve_exhaustive
 
         result = solve_exhaustive(board, rules, budget)
@@ -86,3 +90,18 @@ def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
     from .cpsat import solve_cpsat
 
     return solve_cpsat(board, rules, rest)
+
+
+def _variant(board: Board, rules: Rules, budget: Budget, method: str) -> SolveResult:
+    """Variant boards (sliding, layers): the search of :mod:`.variant_search`; CP-SAT has no
+    model of them, so ``cpsat`` answers ``UNKNOWN`` and ``auto`` is the search alone.
+    ``ValueError`` for layers combined with sliding."""
+    from ..layers import check_variant
+    from .variant_search import solve_variant, unsupported_result
+
+    check_variant(board, rules)
+    if method == "cpsat":
+        return unsupported_result(rules)
+    return solve_variant(
+        board, rules, budget, method="exhaustive" if method == "exhaustive" else "search"
+    )
