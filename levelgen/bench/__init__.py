@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from . import create, paths, shape, solve
+from . import create, pack, paths, shape, solve
 
 __all__ = ["bench_app"]
 
@@ -16,5 +16,5 @@ bench_app = typer.Typer(
     help="Benchmarks: fixed seeded workloads, reported as medians and ratios.",
     no_args_is_help=True,
 )
-for _module in (paths, solve, create, shape):
+for _module in (paths, solve, create, shape, pack):
     _module.register(bench_app)
