@@ -238,6 +238,8 @@ def test_bench_pack_reports_same_bytes() -> None:
         app, ["bench", "pack", "--count", "2", "--size", "6x4", "--workers", "1,2", "--json"]
     )
     assert res.exit_code == 0, res.output
-    rows = json.loads(res.output)
+    report = json.loads(res.output)
+    assert report["machine_parallelism"] > 0
+    rows = report["runs"]
     assert [r["run"] for r in rows] == ["1 workers", "2 workers"]
     assert all(r["same_bytes"] for r in rows)

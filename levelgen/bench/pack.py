@@ -4,8 +4,9 @@ The same pack (``--count`` levels of ``--size``, ``--ramp``, seed 1) is made onc
 count of ``--workers`` (and with ``--dask`` once more on a ``LocalCluster`` with as many worker
 processes as the largest count); each run's levels per second, its speedup over the first
 count, and whether its bytes equal the first run's are reported, with the load average before
-and after each run: on a shared machine other users' processes take cores too, and the figures
-mean little when the load is above the number of cores.
+and after each run, and first how much faster ``max(workers)`` pure-CPU processes run than one
+right now (:func:`machine_parallelism`): on a shared machine other users' processes take cores
+too, and no pack can gain more than that.
 """
 
 from __future__ import annotations
@@ -44,6 +45,31 @@ def _load() -> float:
     return round(os.getloadavg()[0], 2)
 
 
+def _burn(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i * i
+    return total
+
+
+def machine_parallelism(workers: int, n: int = 5_000_000) -> float:
+    """How many cores this machine gives us right now: ``workers`` pure-CPU jobs run one
+    after the other, then in a pool of ``workers`` processes; the ratio of the times (at most
+    ``workers``).  A pack's speedup cannot beat it."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    start = time.perf_counter()
+    for _ in range(workers):
+        _burn(n)
+    serial = time.perf_counter() - start
+    with ProcessPoolExecutor(workers) as pool:
+        list(pool.map(_burn, [1] * workers))  # start the processes before timing
+        start = time.perf_counter()
+        list(pool.map(_burn, [n] * workers))
+        parallel = time.perf_counter() - start
+    return round(serial / parallel, 2)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``pack`` to the bench app."""
 
@@ -72,6 +98,12 @@ def register(app: typer.Typer) -> None:
         if not counts or min(counts) < 1:
             raise typer.BadParameter("worker counts must be at least 1", param_hint="--workers")
         rows: list[dict[str, Any]] = []
+        cores = machine_parallelism(max(counts))
+        if not as_json:
+            typer.echo(
+                f"machine: {max(counts)} pure-CPU processes run {cores:.2f}x faster than one"
+                f" (load {_load()}): the most any run below can gain"
+            )
         with tempfile.TemporaryDirectory(prefix="levelgen-bench-pack-") as tmp:
             first: Path | None = None
             base = 0.0
@@ -109,6 +141,6 @@ def register(app: typer.Typer) -> None:
                         f" {row['same_bytes']}, load {before} -> {row['load_after']}"
                     )
         if as_json:
-            typer.echo(json.dumps(rows, indent=2))
+            typer.echo(json.dumps({"machine_parallelism": cores, "runs": rows}, indent=2))
         if not all(r["same_bytes"] for r in rows):
             raise typer.Exit(1)
