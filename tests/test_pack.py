@@ -231,3 +231,15 @@ def test_interrupting_the_pool_keeps_whole_levels_only(tmp_path: Path) -> None:
         assert (partial_dir(target) / name).read_bytes() == whole[name]
     make_pack(plan, target, workers=2, resume=True)
     assert files_of(target) == whole
+
+
+def test_bench_pack_reports_same_bytes() -> None:
+    res = runner.invoke(
+        app, ["bench", "pack", "--count", "2", "--size", "6x4", "--workers", "1,2", "--json"]
+    )
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert report["machine_parallelism"] > 0
+    rows = report["runs"]
+    assert [r["run"] for r in rows] == ["1 workers", "2 workers"]
+    assert all(r["same_bytes"] for r in rows)

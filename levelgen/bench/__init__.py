@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from . import create, paths, play, shape, solve
+from . import create, pack, paths, play, shape, solve
 from . import serve as serve_bench  # `levelgen bench serve`
 
 __all__ = ["bench_app"]
@@ -17,6 +17,6 @@ bench_app = typer.Typer(
     help="Benchmarks: fixed seeded workloads, reported as medians and ratios.",
     no_args_is_help=True,
 )
-for _module in (paths, solve, create, shape, play):
+for _module in (paths, solve, create, shape, play, pack):
     _module.register(bench_app)
 serve_bench.register(bench_app)

@@ -127,7 +127,12 @@ _SEVERITY = (EXIT_OK, EXIT_UNDECIDED, EXIT_INVALID, EXIT_UNREADABLE)
 @app.command()
 def verify(
     files: Annotated[
-        list[str], typer.Argument(help="Level files ('-': standard input).", metavar="FILE")
+        list[str],
+        typer.Argument(
+            help="Level files ('-': standard input), or pack directories (or their"
+            " manifest.json): hashes, ids, plan and every level checked.",
+            metavar="FILE",
+        ),
     ],
     json_output: Annotated[
         bool, typer.Option("--json", help="Print one JSON object with a verdict per file.")
