@@ -22,6 +22,13 @@ from .rules import Rules
 
 __all__ = ["deal", "random_removal_order"]
 
+#: Steps between two checkpoints of a playout.
+CHECKPOINT_STEPS = 32
+#: Dead ends a checkpoint absorbs before the playout rewinds to the one before it.
+REWINDS_PER_CHECKPOINT = 4
+#: Dead ends one playout absorbs by rewinding before it gives up.
+MAX_REWINDS = 200
+
 
 def random_removal_order(
     template: Board, rules: Rules, rng: random.Random, *, max_attempts: int = 50
@@ -77,7 +84,19 @@ def _playout(
     stuck_mask = near_mask = 0
     order: list[tuple[int, int]] = []
     left = len(bits)
+    # Checkpoints of the whole state every CHECKPOINT_STEPS steps; a dead end rewinds to the
+    # last one (to the one before it after REWINDS_PER_CHECKPOINT dead ends there) instead of
+    # throwing the playout away: on large boards with few turns most playouts meet a dead end
+    # late, and a restart from scratch repeats thousands of steps that were fine.
+    checkpoints: list[tuple[list[int], int, int, int, int, int]] = []
+    rewinds: list[int] = []
+    budget = MAX_REWINDS
     while left:
+        if len(order) % CHECKPOINT_STEPS == 0 and (
+            not checkpoints or checkpoints[-1][5] != len(order)
+        ):
+            checkpoints.append((unknown[:], stuck_mask, near_mask, occ, free, len(order)))
+            rewinds.append(0)
         far = 0
         while unknown and not far:
             i = rng.randrange(len(unknown))
@@ -97,7 +116,18 @@ def _playout(
             # No tile links beyond its neighbours: remove two neighbours.
             movable = [x for x in iter_bits(near_mask) if _neighbours(1 << x, stride) & occ]
             if not movable:
-                return None
+                while checkpoints and rewinds[-1] >= REWINDS_PER_CHECKPOINT:
+                    checkpoints.pop()
+                    rewinds.pop()
+                if not checkpoints or budget == 0:
+                    return None
+                budget -= 1
+                rewinds[-1] += 1
+                saved, stuck_mask, near_mask, occ, free, steps = checkpoints[-1]
+                unknown = saved[:]
+                del order[steps:]
+                left = len(bits) - 2 * steps
+                continue
             a = movable[rng.randrange(len(movable))]
             src = 1 << a
             hit = _neighbours(src, stride) & occ

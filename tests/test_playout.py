@@ -127,3 +127,27 @@ def test_pairs_are_mostly_not_neighbours() -> None:
         assert order is not None
         neighbours += sum(abs(a.x - b.x) + abs(a.y - b.y) == 1 for a, b in order)
     assert neighbours < 10 * 48 // 4
+
+
+def test_a_dead_end_rewinds_to_a_checkpoint_instead_of_starting_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a full 24x24 board with no turns most single playouts meet a dead end; rewinding to
+    the last checkpoint rescues some of them, and what comes out is still a removal order."""
+    import levelgen.playout as playout
+
+    template = Board.from_rows(["1" * 24] * 24)
+    rules = Rules(0, True)
+
+    def single(seed: int) -> list[tuple[Pos, Pos]] | None:
+        return random_removal_order(template, rules, random.Random(seed), max_attempts=1)
+
+    rescued = [s for s in range(12) if single(s) is not None]
+    monkeypatch.setattr(playout, "MAX_REWINDS", 0)
+    plain = [s for s in range(12) if single(s) is not None]
+    assert set(plain) < set(rescued)
+    monkeypatch.undo()
+    seed = min(set(rescued) - set(plain))
+    order = single(seed)
+    assert order is not None
+    check_order(template, rules, order)
