@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import pairwise, product
 
 from ..board import Board, Layout, iter_bits
 from ..geometry import Pos
@@ -206,7 +206,7 @@ def _corner_lists(a: Pos, b: Pos, max_turns: int, cols: range, rows: range) -> I
                 return first == (k % 2 == 0)
 
             free = [rows if horizontal(k) else cols for k in range(1, turns)]
-            for middle in _product(free):
+            for middle in product(*free):
                 lines = [a.y if first_horizontal else a.x, *middle]
                 lines.append(b.y if horizontal(turns) else b.x)
                 points = [a]
@@ -218,15 +218,6 @@ def _corner_lists(a: Pos, b: Pos, max_turns: int, cols: range, rows: range) -> I
                 points.append(b)
                 if all(points[k] != points[k + 1] for k in range(len(points) - 1)):
                     yield points
-
-
-def _product(ranges: list[range]) -> Iterator[tuple[int, ...]]:
-    if not ranges:
-        yield ()
-        return
-    for head in ranges[0]:
-        for tail in _product(ranges[1:]):
-            yield (head, *tail)
 
 
 def _minimal_masks(masks: set[int]) -> tuple[int, ...]:
@@ -253,7 +244,7 @@ def build_link_graph(
 ) -> LinkGraph:
     """The supports, optimistic earliest rounds and sweep ranks of ``board`` (see the module
     docstring).  ``ValueError`` when ``rules.max_turns`` exceeds ``MAX_MODELLED_TURNS``;
-    ``Stopped`` when ``should_stop`` (polled per tile) returns True."""
+    ``Stopped`` when ``should_stop`` (polled every 16 pairs) returns True."""
     if rules.max_turns > MAX_MODELLED_TURNS:
         raise ValueError(
             f"paths of {rules.max_turns} turns are not modelled (at most {MAX_MODELLED_TURNS})"
@@ -280,8 +271,9 @@ def build_link_graph(
     supports: list[tuple[int, ...]] = []
     for members in by_kind.values():
         for n, i in enumerate(members):
-            poll(should_stop)
-            for j in members[n + 1 :]:
+            for m, j in enumerate(members[n + 1 :]):
+                if m % 16 == 0:
+                    poll(should_stop)
                 a, b = tiles[i], tiles[j]
                 ends = (1 << lay.bit(a.x, a.y)) | (1 << lay.bit(b.x, b.y))
                 found: set[int] = set()
