@@ -5,7 +5,8 @@
 exhaustive search over occupancies (the baseline the benchmark compares against), and
 ``"auto"`` (the default) the search solver on half of the time limit, then CP-SAT on the rest
 when the search was undecided; on small boards of few kinds with many copies each
-(:func:`few_kinds`) the exhaustive search gets most of the time between the two.  Every
+(:func:`few_kinds`) the exhaustive search gets most of the time between the two, and on large
+boards (more than ``AUTO_CPSAT_MAX_TILES`` tiles) the search gets all of it.  Every
 ``SOLVED`` result is replayed by :func:`levelgen.verify.replay` before it is returned; a solver
 whose sequence does not replay is a bug and raises ``AssertionError``.
 """
@@ -70,6 +71,12 @@ FEW_KINDS_MIN_COPIES = 6
 #: has passed (time a solver leaves unused goes to the next one); the last takes the rest.
 AUTO_SHARES = {"search": 0.5, "cpsat": 0.5}
 AUTO_SHARES_FEW_KINDS = {"search": 0.1, "exhaustive": 0.8, "cpsat": 0.1}
+AUTO_SHARES_LARGE = {"search": 1.0}
+
+#: Above this many tiles ``auto`` runs the search solver alone: CP-SAT's link graph alone takes
+#: more than 10 s from 32x32 on (and over a gigabyte at 64x64), so its share is better spent
+#: on the search.
+AUTO_CPSAT_MAX_TILES = 500
 
 
 def few_kinds(board: Board) -> bool:
@@ -81,8 +88,8 @@ def few_kinds(board: Board) -> bool:
 
 def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
     """The portfolio: the search solver first; on boards of few kinds with many copies each
-    (:func:`few_kinds`) the exhaustive search next; CP-SAT last; each one only while the ones
-    before it are undecided.
+    (:func:`few_kinds`) the exhaustive search next; CP-SAT last, except on boards of more than
+    ``AUTO_CPSAT_MAX_TILES`` tiles; each one only while the ones before it are undecided.
 
     With a time limit and a clock, each solver runs until its cumulative share of the limit
     (``AUTO_SHARES``) has passed, the last one until the limit; ``max_nodes`` is given to each
@@ -92,11 +99,17 @@ def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
     from .search import solve_search
 
     solvers = {"search": solve_search, "exhaustive": solve_exhaustive, "cpsat": solve_cpsat}
-    shares = AUTO_SHARES_FEW_KINDS if few_kinds(board) else AUTO_SHARES
+    if few_kinds(board):
+        shares = AUTO_SHARES_FEW_KINDS
+    elif board.tile_count() > AUTO_CPSAT_MAX_TILES:
+        shares = AUTO_SHARES_LARGE
+    else:
+        shares = AUTO_SHARES
     clock, limit, outer = budget.clock, budget.time_limit, budget.should_stop
     start = clock() if clock is not None else 0.0
     used = 0.0
     result = SolveResult(SolveStatus.UNKNOWN)
+    nodes = 0
     for n, (name, share) in enumerate(shares.items()):
         part = budget
         if clock is not None and limit is not None:
@@ -109,6 +122,12 @@ def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
             left = max(end - (clock() - start), 0.0)
             part = Budget(budget.max_nodes, should_stop, clock, left)
         result = solvers[name](board, rules, part)
+        # The statistics of the answer cover the whole portfolio: every solver's nodes, and the
+        # time since the start (when there is a clock).
+        nodes += result.stats.nodes
+        result.stats.nodes = nodes
+        if clock is not None:
+            result.stats.elapsed = clock() - start
         if result.status is not SolveStatus.UNKNOWN:
             return result
     return result
