@@ -22,7 +22,7 @@ from levelgen.geometry import Pos
 from levelgen.moves import legal_pairs
 from levelgen.reach import linkable_mask
 from levelgen.rules import Rules
-from levelgen.solvers import solve
+from levelgen.solvers import linkgraph, solve
 from levelgen.solvers.base import Budget, SolveResult, SolveStatus
 from levelgen.solvers.cpsat import SweepsModel, solve_cpsat
 from levelgen.solvers.linkgraph import LinkGraph, build_link_graph
@@ -30,6 +30,9 @@ from levelgen.solvers.search import solve_search
 from levelgen.verify import replay
 
 from .strategies import BENCH_12x8_01, rules_st, small_boards
+
+#: Rules of 3 to 8 turns (beyond 3 the link graph comes from the walk search).
+high_rules_st = st.builds(Rules, max_turns=st.integers(3, 8), outside=st.booleans())
 
 
 def brute_solvable(board: Board, rules: Rules) -> bool:
@@ -85,7 +88,11 @@ def test_agrees_with_search_solver(board: Board, rules: Rules) -> None:
 
 
 @settings(max_examples=150, derandomize=True, deadline=None)
-@given(small_boards(max_tiles=16, max_width=6), rules_st, st.integers(0, 2**32 - 1))
+@given(
+    small_boards(max_tiles=16, max_width=6),
+    st.one_of(rules_st, high_rules_st),
+    st.integers(0, 2**32 - 1),
+)
 def test_supports_match_the_link_test(board: Board, rules: Rules, seed: int) -> None:
     """A pair is linkable after removing any set of tiles exactly when one of its supports
     lies inside that set: the enumeration of paths misses none and invents none."""
@@ -163,10 +170,66 @@ def test_odd_kind_and_empty_board() -> None:
     assert empty.moves == ()
 
 
-def test_four_turns_are_not_modelled() -> None:
-    result = solve_cpsat(Board.from_rows(["1..1"]), Rules(max_turns=4), Budget())
+def test_every_number_of_turns_is_modelled() -> None:
+    # A spiral: the only way from one 1 to the other turns five times.
+    board = Board.from_rows(["#######", "#1....#", "#####.#", "#1#...#", "#.#.###", "#...###"])
+    for turns in range(9):
+        result = solve_cpsat(board, Rules(max_turns=turns, outside=False), Budget())
+        want = SolveStatus.SOLVED if turns >= 5 else SolveStatus.UNSOLVABLE
+        assert result.status is want, (turns, result.reason)
+        assert (turns >= 5) == brute_solvable(board, Rules(max_turns=turns, outside=False))
+
+
+def test_too_many_walks_is_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(linkgraph, "WALK_LABEL_LIMIT", 10)
+    board = Board.from_grid([[1] * 12 for _ in range(8)])
+    result = solve_cpsat(board, Rules(max_turns=5), Budget())
     assert result.status is SolveStatus.UNKNOWN
-    assert "4" in result.reason
+    assert "too many ways" in result.reason
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(small_boards(max_tiles=12, max_width=6), st.integers(0, 3), st.booleans())
+def test_the_walk_search_finds_the_corner_lists_supports(
+    board: Board, turns: int, outside: bool
+) -> None:
+    """Up to 3 turns both enumerations run: they give the same pairs and minimal supports."""
+    rules = Rules(max_turns=turns, outside=outside)
+    corners = build_link_graph(board, rules)
+    saved = linkgraph.MAX_CORNER_TURNS
+    linkgraph.MAX_CORNER_TURNS = -1
+    try:
+        walks = build_link_graph(board, rules)
+    finally:
+        linkgraph.MAX_CORNER_TURNS = saved
+    assert walks.pairs == corners.pairs
+    assert [set(s) for s in walks.supports] == [set(s) for s in corners.supports]
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(small_boards(), high_rules_st)
+def test_agrees_with_brute_force_on_many_turns(board: Board, rules: Rules) -> None:
+    result = solve_cpsat(board, rules, Budget())
+    assert result.status is not SolveStatus.UNKNOWN, result.reason
+    if result.status is SolveStatus.SOLVED:
+        check_solved(board, rules, result)
+    assert (result.status is SolveStatus.SOLVED) == brute_solvable(board, rules)
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(small_boards(max_tiles=24, max_width=8), st.integers(3, 4), st.booleans())
+def test_agrees_with_search_solver_on_three_and_four_turns(
+    board: Board, turns: int, outside: bool
+) -> None:
+    rules = Rules(max_turns=turns, outside=outside)
+    budget = Budget(max_nodes=100_000)
+    ours = solve_cpsat(board, rules, budget)
+    theirs = solve_search(board, rules, budget)
+    assert ours.status is not SolveStatus.UNKNOWN, ours.reason
+    if ours.status is SolveStatus.SOLVED:
+        check_solved(board, rules, ours)
+    if theirs.status is not SolveStatus.UNKNOWN:
+        assert ours.status is theirs.status
 
 
 def test_bench_board_decided_both_ways_deterministically() -> None:

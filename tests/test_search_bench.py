@@ -10,8 +10,10 @@ from typer.testing import CliRunner
 
 from levelgen.bench import solve as bench_solve
 from levelgen.bench.common import BenchBoard
-from levelgen.bench.solve import BoardRun, cross_check, summarize
+from levelgen.bench.solve import BoardRun, cross_check, scale_boards, summarize
 from levelgen.cli import app
+from levelgen.generator import generate
+from levelgen.geometry import Size
 from levelgen.rules import Rules
 
 runner = CliRunner()
@@ -148,3 +150,28 @@ def test_bad_benchmark_line_is_a_message_for_every_bench(tmp_path: Path) -> None
         result = runner.invoke(app, ["bench", command, "--boards", str(tmp_path)])
         assert result.exit_code == 3, result.output
         assert "bench_4x2.jsonl:1: not a benchmark board" in result.output
+
+
+def test_scale_set_generates_levels_and_reports_each_size() -> None:
+    args = ["bench", "solve", "--set", "scale", "--sizes", "12x8,10x6", "--seeds", "2"]
+    result = runner.invoke(app, [*args, "--json", "--time-limit", "5"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["set"] == "scale"
+    groups = report["methods"]["search"]["groups"]
+    assert set(groups) == {"10x6 outside=on", "12x8 outside=on"}
+    for group in groups.values():
+        assert group["boards"] == 2
+        assert group["solved"] == 2  # generated levels are solvable
+    boards = scale_boards(["12x8"], 2)
+    assert [b.id for b in boards] == ["scale-12x8-0", "scale-12x8-1"]
+    assert boards[0].board == generate(Size(12, 8), seed=0).board
+
+
+def test_scale_set_refuses_a_bad_size_or_set() -> None:
+    bad = runner.invoke(app, ["bench", "solve", "--set", "scale", "--sizes", "12y8"])
+    assert bad.exit_code == 2
+    assert "--sizes" in bad.output
+    wrong = runner.invoke(app, ["bench", "solve", "--set", "huge"])
+    assert wrong.exit_code == 2
+    assert "--set" in wrong.output

@@ -2,19 +2,23 @@
 
 Every board of ``shared/bench`` (or ``--boards``) is decided once per rule set (``outside`` on,
 off, or both) with a wall-clock limit per board, passed to the solver as a ``Budget`` with
-``should_stop`` and a clock: the only place where the time is read.  Reported per size and rule
+``should_stop`` and a clock: the only place where the time is read. Reported per size and rule
 set: the fraction decided, the solvable / unsolvable split, median and maximum time and nodes,
 model-size counters when the solver reports them (CP-SAT), and the peak resident memory of the
-process.  Times are the solver's own (``stats.elapsed``, measured with the clock passed in);
-the total wall time of the calls, which adds the replay of every solution, is reported too.
-``--compare`` also runs the plain exhaustive search under the same limit and prints the ratio
-of total times; ``--cross-check METHOD`` runs a second solver on every board and counts the
-boards where both decided and disagree (a bug in one of them).  The methods take turns board
-by board rather than one after the other, so that a change in the machine's speed during the
-run (shared machines slow down and speed up by half over minutes) weighs on all of them alike.
-Methods ``auto``, ``search`` and ``cpsat`` go through :func:`levelgen.solvers.solve`, which
-replays every solution; ``exhaustive`` solutions are replayed here.  Solvers are imported
-inside the command, so ortools loads only for ``cpsat`` and ``auto``.
+process. Times are the solver's own (``stats.elapsed``, measured with the clock passed in); the
+total wall time of the calls, which adds the replay of every solution, is reported too. ``--set
+scale`` runs instead on levels the generator makes in the process (default sizes
+``SCALE_SIZES``, 24x24 to 64x64 and two non-square ones, seeds ``0 .. --seeds - 1``, the
+generator's default parameters and rules), with their solutions dropped: the boards a studio
+would verify. ``--compare`` also runs the plain exhaustive search under the same limit and
+prints the ratio of total times; ``--cross-check METHOD`` runs a second solver on every board
+and counts the boards where both decided and disagree (a bug in one of them). The methods take
+turns board by board rather than one after the other, so that a change in the machine's speed
+during the run (shared machines slow down and speed up by half over minutes) weighs on all of
+them alike. Methods ``auto``, ``search`` and ``cpsat`` go through
+:func:`levelgen.solvers.solve`, which replays every solution; ``exhaustive`` solutions are
+replayed here. Solvers are imported inside the command, so ortools loads only for ``cpsat`` and
+``auto``.
 """
 
 from __future__ import annotations
@@ -33,9 +37,12 @@ import typer
 from ..rules import Rules
 from .common import BenchBoard, boards_for_command
 
-__all__ = ["BoardRun", "cross_check", "register", "summarize"]
+__all__ = ["SCALE_SIZES", "BoardRun", "cross_check", "register", "scale_boards", "summarize"]
 
 METHODS = ("auto", "search", "cpsat", "exhaustive")
+
+#: The sizes of the ``scale`` set.
+SCALE_SIZES = ("24x24", "32x32", "40x40", "48x48", "56x56", "64x64", "64x36", "48x27")
 
 #: Counters reported per board (median and maximum) when the solver has them: the CP-SAT
 #: model size (of the largest model solved for the board).
@@ -56,6 +63,21 @@ class BoardRun:
     nodes: int
     counters: dict[str, int | float]
     wall: float = 0.0
+
+
+def scale_boards(sizes: list[str], seeds: int) -> list[BenchBoard]:
+    """The ``scale`` set: a level per size and seed ``0 .. seeds - 1`` from the generator
+    (default parameters), solution dropped.  ``ValueError`` for a bad size."""
+    from ..generator import generate
+    from ..geometry import parse_size
+
+    out = []
+    for text in sizes:
+        size = parse_size(text)
+        for seed in range(seeds):
+            level = generate(size, seed=seed)
+            out.append(BenchBoard(f"scale-{text}-{seed}", level.board, level.rules))
+    return out
 
 
 def _run_one(bb: BenchBoard, rules: Rules, method: str, time_limit: float) -> BoardRun:
@@ -206,6 +228,17 @@ def register(app: typer.Typer) -> None:
                 metavar="METHOD",
             ),
         ] = None,
+        board_set: Annotated[
+            str,
+            typer.Option(
+                "--set",
+                help="bench: the boards of shared/bench; scale: levels generated now"
+                f" ({', '.join(SCALE_SIZES)} unless --sizes), solutions removed.",
+            ),
+        ] = "bench",
+        seeds: Annotated[
+            int, typer.Option(min=1, help="Levels per size of the scale set (seeds 0, 1, ...).")
+        ] = 4,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     ) -> None:
         """Decide every benchmark board with a time limit each; fraction decided, split, median
@@ -215,18 +248,31 @@ def register(app: typer.Typer) -> None:
                 raise typer.BadParameter(f"choose one of {', '.join(METHODS)}", param_hint=option)
         if time_limit <= 0:
             raise typer.BadParameter("must be positive", param_hint="--time-limit")
-        loaded = boards_for_command(boards, sizes)
-        outsides = [True, False] if both or outside is None else [outside]
+        if board_set not in ("bench", "scale"):
+            raise typer.BadParameter("choose bench or scale", param_hint="--set")
+        outsides: list[bool | None]
+        if board_set == "scale":
+            wanted = [t.strip() for t in sizes.split(",") if t.strip()] if sizes else SCALE_SIZES
+            try:
+                loaded = scale_boards(list(wanted), seeds)
+            except ValueError as exc:
+                raise typer.BadParameter(str(exc), param_hint="--sizes") from exc
+            # The levels' own rules, unless a ring setting is asked for.
+            outsides = [True, False] if both else [outside]
+        else:
+            loaded = boards_for_command(boards, sizes)
+            outsides = [True, False] if both or outside is None else [outside]
         methods = [method] + (["exhaustive"] if compare and method != "exhaustive" else [])
         if cross_check_method is not None and cross_check_method not in methods:
             methods.append(cross_check_method)
-        report: dict[str, Any] = {"time_limit_s": time_limit, "methods": {}}
+        report: dict[str, Any] = {"set": board_set, "time_limit_s": time_limit, "methods": {}}
         # Board by board, every method in turn: all of them meet the same machine conditions.
         all_runs: dict[str, list[BoardRun]] = {m: [] for m in methods}
         for out in outsides:
             for bb in loaded:
+                rules = bb.rules if out is None else Rules(bb.rules.max_turns, out)
                 for m in methods:
-                    all_runs[m].append(_run_one(bb, Rules(bb.rules.max_turns, out), m, time_limit))
+                    all_runs[m].append(_run_one(bb, rules, m, time_limit))
         for m in methods:
             runs = all_runs[m]
             groups = {

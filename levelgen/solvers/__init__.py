@@ -2,8 +2,11 @@
 
 ``solve`` is the one entry point.  ``method="search"`` runs the exact search solver,
 ``"cpsat"`` the CP-SAT model (ortools is imported only then), ``"exhaustive"`` the plain
-baseline the benchmark compares against, and ``"auto"`` (the default) the search solver on
-half of the time limit, then CP-SAT on the rest when the search was undecided.  Every
+exhaustive search over occupancies (the baseline the benchmark compares against), and
+``"auto"`` (the default) the search solver on half of the time limit, then CP-SAT on the rest
+when the search was undecided; on small boards of few kinds with many copies each
+(:func:`few_kinds`) the exhaustive search gets most of the time between the two, and on large
+boards (more than ``AUTO_CPSAT_MAX_TILES`` tiles) the search gets all of it.  Every
 ``SOLVED`` result is replayed by :func:`levelgen.verify.replay` before it is returned; a solver
 whose sequence does not replay is a bug and raises ``AssertionError``.  Variant boards
 (stacked layers, or a sliding rule) go to :mod:`levelgen.solvers.variant_search`: ``cpsat``
@@ -17,7 +20,7 @@ from ..rules import Rules
 from ..verify import replay
 from .base import Budget, SolveResult, SolveStats, SolveStatus
 
-__all__ = ["METHODS", "Budget", "SolveResult", "SolveStats", "SolveStatus", "solve"]
+__all__ = ["METHODS", "Budget", "SolveResult", "SolveStats", "SolveStatus", "few_kinds", "solve"]
 
 METHODS: tuple[str, ...] = ("auto", "search", "cpsat", "exhaustive")
 
@@ -62,34 +65,76 @@ def solve(
     return result
 
 
-def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
-    """The portfolio: the search solver first, CP-SAT when the search is undecided.
+#: ``auto`` also runs the exhaustive search (which memoises occupancy alone) on boards of at
+#: most this many tiles whose kinds have this many copies on average or more: there the
+#: search solver's pairings multiply while the reachable occupancies stay few.
+FEW_KINDS_MAX_TILES = 48
+FEW_KINDS_MIN_COPIES = 6
 
-    With a time limit and a clock, the search may use half of the limit and CP-SAT what is
-    left of it; ``max_nodes`` is given to each in full (it is a per-solver work measure)."""
+#: Shares of ``auto``'s time limit: each solver may run until its cumulative share of the limit
+#: has passed (time a solver leaves unused goes to the next one); the last takes the rest.
+AUTO_SHARES = {"search": 0.5, "cpsat": 0.5}
+AUTO_SHARES_FEW_KINDS = {"search": 0.1, "exhaustive": 0.8, "cpsat": 0.1}
+AUTO_SHARES_LARGE = {"search": 1.0}
+
+#: Above this many tiles ``auto`` runs the search solver alone: CP-SAT's link graph alone takes
+#: more than 10 s from 32x32 on (and over a gigabyte at 64x64), so its share is better spent
+#: on the search.
+AUTO_CPSAT_MAX_TILES = 500
+
+
+def few_kinds(board: Board) -> bool:
+    """Whether ``auto`` adds the exhaustive search for ``board`` (see ``FEW_KINDS_MAX_TILES``)."""
+    tiles = board.tile_count()
+    kinds = len(board.kind_masks())
+    return 0 < tiles <= FEW_KINDS_MAX_TILES and tiles >= FEW_KINDS_MIN_COPIES * kinds
+
+
+def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
+    """The portfolio: the search solver first; on boards of few kinds with many copies each
+    (:func:`few_kinds`) the exhaustive search next; CP-SAT last, except on boards of more than
+    ``AUTO_CPSAT_MAX_TILES`` tiles; each one only while the ones before it are undecided.
+
+    With a time limit and a clock, each solver runs until its cumulative share of the limit
+    (``AUTO_SHARES``) has passed, the last one until the limit; ``max_nodes`` is given to each
+    in full (it is a per-solver work measure).  Without a clock each runs on the whole budget."""
+    from .cpsat import solve_cpsat
+    from .exhaustive import solve_exhaustive
     from .search import solve_search
 
-    clock, limit, outer = budget.clock, budget.time_limit, budget.should_stop
-    if clock is None or limit is None:
-        result = solve_search(board, rules, budget)
-        rest = budget
+    solvers = {"search": solve_search, "exhaustive": solve_exhaustive, "cpsat": solve_cpsat}
+    if few_kinds(board):
+        shares = AUTO_SHARES_FEW_KINDS
+    elif board.tile_count() > AUTO_CPSAT_MAX_TILES:
+        shares = AUTO_SHARES_LARGE
     else:
-        start = clock()
-        half = limit / 2
+        shares = AUTO_SHARES
+    clock, limit, outer = budget.clock, budget.time_limit, budget.should_stop
+    start = clock() if clock is not None else 0.0
+    used = 0.0
+    result = SolveResult(SolveStatus.UNKNOWN)
+    nodes = 0
+    for n, (name, share) in enumerate(shares.items()):
+        part = budget
+        if clock is not None and limit is not None:
+            used += share
+            end = limit if n == len(shares) - 1 else limit * used
 
-        def search_should_stop() -> bool:
-            return bool(outer and outer()) or clock() - start > half
+            def should_stop(end: float = end) -> bool:
+                return bool(outer and outer()) or clock() - start > end
 
-        result = solve_search(
-            board, rules, Budget(budget.max_nodes, search_should_stop, clock, half)
-        )
-        left = max(limit - (clock() - start), 0.0)
-        rest = Budget(budget.max_nodes, outer, clock, left)
-    if result.status is not SolveStatus.UNKNOWN:
-        return result
-    from .cpsat import solve_cpsat
-
-    return solve_cpsat(board, rules, rest)
+            left = max(end - (clock() - start), 0.0)
+            part = Budget(budget.max_nodes, should_stop, clock, left)
+        result = solvers[name](board, rules, part)
+        # The statistics of the answer cover the whole portfolio: every solver's nodes, and the
+        # time since the start (when there is a clock).
+        nodes += result.stats.nodes
+        result.stats.nodes = nodes
+        if clock is not None:
+            result.stats.elapsed = clock() - start
+        if result.status is not SolveStatus.UNKNOWN:
+            return result
+    return result
 
 
 def _variant(board: Board, rules: Rules, budget: Budget, method: str) -> SolveResult:

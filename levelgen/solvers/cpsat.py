@@ -12,8 +12,8 @@ being ranked by their optimistic earliest round, then row order) and removes eac
 whose support is clear, counting tiles of lower rank removed earlier in the same sweep.
 
 Supports and optimistic rounds come from the link graph (:mod:`levelgen.solvers.linkgraph`,
-pure); this module builds and solves the models.  ``max_turns`` of 4 or more is not modelled
-(UNKNOWN, with the reason).
+pure); this module builds and solves the models.  Every ``max_turns`` the rules allow is
+modelled; a board whose walks are too many to list is UNKNOWN, with the reason.
 
 The sweeps model (``SweepsModel``).  ``gone[i][s]``: tile ``i`` is gone after sweep ``s``;
 ``match[p]``: pair ``p`` is in the pairing.  A matched pair gone after sweep ``s`` needs a support
@@ -81,7 +81,14 @@ from ..moves import Move
 from ..paths import find_path
 from ..rules import Rules
 from .base import Budget, SolveResult, SolveStats, SolveStatus
-from .linkgraph import MAX_MODELLED_TURNS, LinkGraph, Stopped, build_link_graph, poll
+from .linkgraph import (
+    MAX_MODELLED_TURNS,
+    LinkGraph,
+    Stopped,
+    TooManyWalks,
+    build_link_graph,
+    poll,
+)
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ortools.sat.python import cp_model
@@ -474,6 +481,12 @@ def solve_cpsat(board: Board, rules: Rules, budget: Budget, *, workers: int = 1)
         graph = build_link_graph(board, rules, allowance.exhausted)
     except Stopped:
         return done(SolveStatus.UNKNOWN, reason="budget exhausted while building the link graph")
+    except TooManyWalks:
+        return done(
+            SolveStatus.UNKNOWN,
+            reason=f"too many ways to link tiles with {rules.max_turns} turns to model"
+            " (the walk search gave up)",
+        )
     counters["pairs"] = len(graph.pairs)
     counters["supports"] = sum(len(s) for s in graph.supports)
     never = tuple(graph.tiles[i] for i, e in enumerate(graph.earliest) if e is None)

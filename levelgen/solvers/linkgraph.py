@@ -10,7 +10,16 @@ every same-kind pair and keeping the inclusion-minimal sets of tiles they cross 
 pair can ever be linked: by occupancy invariance a path is legal exactly when its interior cells
 are free, and emptied cells stay empty.  A walk that crosses itself is skipped; with at most 3
 turns such a walk contains a simple one through a subset of its cells with fewer turns, which is
-enumerated.  ``max_turns`` of 4 or more is not modelled.
+enumerated.  With 4 turns or more the corner lists multiply (``(W + 2)^(turns - 1)`` per pair),
+so the supports are found by a walk search instead (``_walk_supports``): from each tile, every
+walk of at most ``max_turns`` turns through non-wall cells (the ring when it is allowed),
+labelled with the set of tiles it crosses; a label is dropped when the same cell and heading
+was reached crossing a subset of its tiles with no more turns (every continuation of it is
+open to that one too, with a subset of tiles and no more turns), so the inclusion-minimal sets
+of every walk to a partner are found.  A walk crossing itself is still a legal path under the
+rules (a link test only asks for a walk of at most ``max_turns`` turns through free cells), so
+nothing is skipped.  Boards whose walks have too many incomparable labels are given up
+(``TooManyWalks``).
 
 Optimistic rounds.  Round by round, let a tile leave with *any* tile of its kind once a support
 of theirs is clear; every real removal order removes tiles no earlier than this (induction on
@@ -20,18 +29,32 @@ fix variables and rank tiles for the sweeps.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import pairwise, product
 
 from ..board import Board, Layout, iter_bits
 from ..geometry import Pos
 from ..rules import Rules
 
-__all__ = ["MAX_MODELLED_TURNS", "LinkGraph", "Stopped", "build_link_graph", "poll"]
+__all__ = [
+    "MAX_MODELLED_TURNS",
+    "LinkGraph",
+    "Stopped",
+    "TooManyWalks",
+    "build_link_graph",
+    "poll",
+]
 
-#: The most turns whose paths are enumerated (see the module docstring).
-MAX_MODELLED_TURNS = 3
+#: The most turns the model handles (all the rules allow).
+MAX_MODELLED_TURNS = 8
+
+#: Up to this many turns the supports come from corner lists, beyond from the walk search.
+MAX_CORNER_TURNS = 3
+
+#: Labels the walk search may keep from one tile before it gives up (``TooManyWalks``).
+WALK_LABEL_LIMIT = 50_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +229,7 @@ def _corner_lists(a: Pos, b: Pos, max_turns: int, cols: range, rows: range) -> I
                 return first == (k % 2 == 0)
 
             free = [rows if horizontal(k) else cols for k in range(1, turns)]
-            for middle in _product(free):
+            for middle in product(*free):
                 lines = [a.y if first_horizontal else a.x, *middle]
                 lines.append(b.y if horizontal(turns) else b.x)
                 points = [a]
@@ -220,13 +243,52 @@ def _corner_lists(a: Pos, b: Pos, max_turns: int, cols: range, rows: range) -> I
                     yield points
 
 
-def _product(ranges: list[range]) -> Iterator[tuple[int, ...]]:
-    if not ranges:
-        yield ()
-        return
-    for head in ranges[0]:
-        for tail in _product(ranges[1:]):
-            yield (head, *tail)
+def _walk_supports(
+    a_bit: int,
+    targets: dict[int, int],
+    passable: int,
+    tile_of_bit: dict[int, int],
+    max_turns: int,
+    stride: int,
+    should_stop: Callable[[], bool] | None,
+) -> dict[int, set[int]]:
+    """The supports (masks over tile indices, not all minimal) of the walks of at most
+    ``max_turns`` turns from the tile at ``a_bit`` to each tile of ``targets`` (bit -> tile
+    index), keyed by that index; see the module docstring.  ``passable``: the cells a walk may
+    enter (free cells and tiles).  ``TooManyWalks`` past ``WALK_LABEL_LIMIT`` labels."""
+    steps = (1, -1, stride, -stride)
+    passable &= ~(1 << a_bit)
+    found: dict[int, set[int]] = {}
+    # labels[(cell, heading)]: the (support, turns) kept there, none below another.
+    labels: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    queue: deque[tuple[int, int, int, int]] = deque((a_bit + steps[d], d, 0, 0) for d in range(4))
+    kept = 0
+    while queue:
+        cell, d, turns, support = queue.popleft()
+        if cell < 0 or not passable >> cell & 1:
+            continue
+        j = targets.get(cell)
+        if j is not None:
+            found.setdefault(j, set()).add(support)
+        tile = tile_of_bit.get(cell)
+        if tile is not None:
+            support |= 1 << tile
+        here = labels.setdefault((cell, d), [])
+        if any(s & support == s and t <= turns for s, t in here):
+            continue
+        here[:] = [(s, t) for s, t in here if not (support & s == support and turns <= t)]
+        here.append((support, turns))
+        kept += 1
+        if kept % 4096 == 0:
+            poll(should_stop)
+            if kept > WALK_LABEL_LIMIT:
+                raise TooManyWalks
+        queue.append((cell + steps[d], d, turns, support))
+        if turns < max_turns:
+            # A turn of 90 degrees; turning back would only cross the same cells again.
+            for e in (2, 3) if d < 2 else (0, 1):
+                queue.append((cell + steps[e], e, turns + 1, support))
+    return found
 
 
 def _minimal_masks(masks: set[int]) -> tuple[int, ...]:
@@ -242,6 +304,10 @@ class Stopped(Exception):
     """The budget ran out while the link graph or a model was being built."""
 
 
+class TooManyWalks(Exception):
+    """The walk search from a tile kept more than ``WALK_LABEL_LIMIT`` labels."""
+
+
 def poll(should_stop: Callable[[], bool] | None) -> None:
     """Raise ``Stopped`` when ``should_stop`` says so (builders call it now and then)."""
     if should_stop is not None and should_stop():
@@ -253,7 +319,8 @@ def build_link_graph(
 ) -> LinkGraph:
     """The supports, optimistic earliest rounds and sweep ranks of ``board`` (see the module
     docstring).  ``ValueError`` when ``rules.max_turns`` exceeds ``MAX_MODELLED_TURNS``;
-    ``Stopped`` when ``should_stop`` (polled per tile) returns True."""
+    ``Stopped`` when ``should_stop`` (polled every 16 pairs, or tiles) returns True;
+    ``TooManyWalks`` when the walk search (more than ``MAX_CORNER_TURNS`` turns) gives up."""
     if rules.max_turns > MAX_MODELLED_TURNS:
         raise ValueError(
             f"paths of {rules.max_turns} turns are not modelled (at most {MAX_MODELLED_TURNS})"
@@ -278,31 +345,53 @@ def build_link_graph(
         by_kind.setdefault(k, []).append(i)
     pairs: list[tuple[int, int]] = []
     supports: list[tuple[int, ...]] = []
-    for members in by_kind.values():
-        for n, i in enumerate(members):
-            poll(should_stop)
-            for j in members[n + 1 :]:
-                a, b = tiles[i], tiles[j]
-                ends = (1 << lay.bit(a.x, a.y)) | (1 << lay.bit(b.x, b.y))
-                found: set[int] = set()
-                for points in _corner_lists(a, b, rules.max_turns, cols, rows):
-                    mask = 0
-                    length = 0
-                    for p, q in pairwise(points):
-                        mask |= _segment_mask(lay, col_masks, p, q)
-                        length += abs(p.x - q.x) + abs(p.y - q.y)
-                    if mask.bit_count() != length + 1:
-                        continue  # the walk crosses itself (or runs through an end)
-                    inner = mask & ~ends
-                    if inner & forbidden:
-                        continue
-                    support = 0
-                    for bit in iter_bits(inner & occupied):
-                        support |= 1 << tile_of_bit[bit]
-                    found.add(support)
-                if found:
-                    pairs.append((i, j))
-                    supports.append(_minimal_masks(found))
+    if rules.max_turns > MAX_CORNER_TURNS:
+        passable = board.free_mask(rules.outside) | occupied
+        for members in by_kind.values():
+            for n, i in enumerate(members):
+                poll(should_stop)
+                a = tiles[i]
+                later = {lay.bit(tiles[j].x, tiles[j].y): j for j in members[n + 1 :]}
+                found_all = _walk_supports(
+                    lay.bit(a.x, a.y),
+                    later,
+                    passable,
+                    tile_of_bit,
+                    rules.max_turns,
+                    lay.stride,
+                    should_stop,
+                )
+                for j in members[n + 1 :]:
+                    if j in found_all:
+                        pairs.append((i, j))
+                        supports.append(_minimal_masks(found_all[j]))
+    else:
+        for members in by_kind.values():
+            for n, i in enumerate(members):
+                for m, j in enumerate(members[n + 1 :]):
+                    if m % 16 == 0:
+                        poll(should_stop)
+                    a, b = tiles[i], tiles[j]
+                    ends = (1 << lay.bit(a.x, a.y)) | (1 << lay.bit(b.x, b.y))
+                    found: set[int] = set()
+                    for points in _corner_lists(a, b, rules.max_turns, cols, rows):
+                        mask = 0
+                        length = 0
+                        for p, q in pairwise(points):
+                            mask |= _segment_mask(lay, col_masks, p, q)
+                            length += abs(p.x - q.x) + abs(p.y - q.y)
+                        if mask.bit_count() != length + 1:
+                            continue  # the walk crosses itself (or runs through an end)
+                        inner = mask & ~ends
+                        if inner & forbidden:
+                            continue
+                        support = 0
+                        for bit in iter_bits(inner & occupied):
+                            support |= 1 << tile_of_bit[bit]
+                        found.add(support)
+                    if found:
+                        pairs.append((i, j))
+                        supports.append(_minimal_masks(found))
     earliest = _optimistic_rounds(len(tiles), pairs, supports)
     never = len(tiles) + 1
     by_rank = sorted(range(len(tiles)), key=lambda t: (earliest[t] or never, t))

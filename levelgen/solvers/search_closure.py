@@ -9,7 +9,7 @@ is made (a sequence found is still valid; not finding one only means no shortcut
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..board import iter_bits
 
@@ -38,35 +38,50 @@ def clear_group(
         return None
     if mask.bit_count() == 2:
         return linked
-    exact = mask.bit_count() <= EXACT_CLEAR_LIMIT
-    for a, b in linked:
-        seq = _first_then_rest(a, b, mask, free, forbid, link, exact)
-        if seq is not None or not exact:
-            return seq
+    return _clear(iter(linked), mask, free, forbid, link, mask.bit_count() <= EXACT_CLEAR_LIMIT)
+
+
+def _clear(
+    first: Iterator[Pair],
+    mask: int,
+    free: int,
+    forbid: dict[int, int],
+    link: Link,
+    exact: bool,
+) -> list[Pair] | None:
+    """A depth-first search (iterative: a group may hold the whole board) for moves clearing
+    ``mask``, the first move taken from ``first``.  With ``exact`` every order is tried, in
+    candidate order; without, the first candidate is taken at every step and a dead end gives
+    None (one greedy attempt)."""
+    moves: list[Pair] = []
+    # frames[i]: the untried moves of the i-th state on the path, its tiles and free cells;
+    # moves[i] led from frames[i] to frames[i + 1].
+    frames: list[tuple[Iterator[Pair], int, int]] = [(first, mask, free)]
+    while frames:
+        candidates, rest, open_ = frames[-1]
+        pair = next(candidates, None)
+        if pair is None:
+            if not exact:
+                return None
+            frames.pop()
+            if frames:
+                moves.pop()
+            continue
+        bits = 1 << pair[0] | 1 << pair[1]
+        moves.append(pair)
+        if rest == bits:
+            return moves
+        rest ^= bits
+        open_ |= bits
+        frames.append((_candidates(rest, open_, forbid, link), rest, open_))
     return None
 
 
-def _clear_rest(
-    mask: int, free: int, forbid: dict[int, int], link: Link, exact: bool
-) -> list[Pair] | None:
-    if not mask:
-        return []
+def _candidates(mask: int, free: int, forbid: dict[int, int], link: Link) -> Iterator[Pair]:
+    """The moves inside ``mask`` that are legal now, lazily (each link test only when asked)."""
     for a in iter_bits(mask):
         # Links are symmetric: each pair with a lower tile was tried from that tile.
         higher = mask & ~forbid[a] & -(2 << a)
-        if not higher:
-            continue
-        for b in iter_bits(link(a, free, higher)):
-            seq = _first_then_rest(a, b, mask, free, forbid, link, exact)
-            if seq is not None or not exact:
-                return seq
-    return None
-
-
-def _first_then_rest(
-    a: int, b: int, mask: int, free: int, forbid: dict[int, int], link: Link, exact: bool
-) -> list[Pair] | None:
-    """The move ``(a, b)`` followed by moves clearing the rest of ``mask``, or None."""
-    pair = 1 << a | 1 << b
-    rest = _clear_rest(mask ^ pair, free | pair, forbid, link, exact)
-    return None if rest is None else [(a, b), *rest]
+        if higher:
+            for b in iter_bits(link(a, free, higher)):
+                yield a, b

@@ -118,7 +118,7 @@ class _Frame:
     free: int
     n_moves: int
     n_trail: int
-    links: dict[int, int]
+    n_links: int
     key: Key
     run: Run
     group: int
@@ -240,9 +240,8 @@ class Engine(SearchState):
         """Expand a node: True when the board got cleared, ``_Dead`` (with its explanation)
         when the node is dead, else its frame.  When dead, the state is already restored."""
         self._tick()
-        occ, free, links = self.occ, self.free, self.links
-        n_moves, n_trail = len(self.moves), len(self.trail)
-        self.links = dict(links)
+        occ, free = self.occ, self.free
+        n_moves, n_trail, n_links = len(self.moves), len(self.trail), len(self.link_log)
         self._closure(dirty)
         if not self.occ:
             return True
@@ -286,10 +285,10 @@ class Engine(SearchState):
             self.memo.add(key, expl)
             if expl is not None and not dead:
                 self._learn(expl)
-            self._restore(occ, free, n_moves, n_trail, links)
+            self._restore(occ, free, n_moves, n_trail, n_links)
             return _Dead(expl)
         g, tile, partner = choice
-        return _Frame(occ, free, n_moves, n_trail, links, key, run, g, tile, partner)
+        return _Frame(occ, free, n_moves, n_trail, n_links, key, run, g, tile, partner)
 
     def _learn(self, expl: Expl) -> None:
         """Keep ``expl``, which holds in the current state, as a nogood."""
@@ -382,6 +381,10 @@ class Engine(SearchState):
                 action: Action = ([(g, tile, partner)], None)
                 ng = self._split(g, tile, partner)
                 child = self._enter([g, ng], f.run)
+                # The index of the parent's run is made again for its second child: kept on
+                # every frame of the path it would cost memory in the tiles squared times the
+                # depth.
+                f.run.drop_index()
             else:
                 f.stage = 2
                 forced = self._ban(g, tile, partner)
@@ -396,6 +399,7 @@ class Engine(SearchState):
                 else:
                     action = (forced, (tile, partner))
                     child = self._enter([g, *(len(self.gmask) - 1 for _ in forced)], f.run)
+                    f.run.drop_index()
             if child is True:
                 return True, self.moves
             if isinstance(child, _Dead):
@@ -463,7 +467,7 @@ class Engine(SearchState):
 
     def _leave(self, stack: list[_Frame]) -> None:
         f = stack.pop()
-        self._restore(f.occ, f.free, f.n_moves, f.n_trail, f.links)
+        self._restore(f.occ, f.free, f.n_moves, f.n_trail, f.n_links)
         if stack:
             self._undo(stack[-1].action)
 

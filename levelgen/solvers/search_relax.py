@@ -53,6 +53,7 @@ link.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from itertools import accumulate
 from operator import itemgetter, or_
 
@@ -89,6 +90,12 @@ class Run(list[Step]):
             position = dict(zip(map(itemgetter(0), self), range(len(self)), strict=True))
             self._replay = (marks, position)
             return self._replay
+
+    def drop_index(self) -> None:
+        """Forget the index (it holds a mask per step: on a big board, megabytes per run); the
+        next :meth:`replay_index` makes it again."""
+        with suppress(AttributeError):
+            del self._replay
 
 
 #: What the relaxation needs of a tile's cell: its four neighbours, and the

@@ -69,6 +69,9 @@ class SearchState:
         self.forbid = dict.fromkeys(self.gid, 0)
         self.forbidden: list[Pair] = []
         self.links: dict[int, int] = {}
+        #: ``(tile, links[tile] before)`` for every change of ``links``, undone on leaving a node
+        #: (a copy of ``links`` per node would cost memory in the tiles times the depth).
+        self.link_log: list[tuple[int, int]] = []
         self.moves: list[Pair] = []
         self.trail: list[tuple[int, int]] = []
         # For explanations: the depth of the node being entered, the transition being made, and
@@ -105,6 +108,7 @@ class SearchState:
         other.forbid = dict(self.forbid)
         other.forbidden = list(self.forbidden)
         other.links = dict(self.links)
+        other.link_log = list(self.link_log)
         other.moves = list(self.moves)
         other.trail = list(self.trail)
         other.removed_at = list(self.removed_at)
@@ -180,8 +184,11 @@ class SearchState:
                     for m in iter_bits(new_mates):
                         tested[m] |= bit
                     if new:
+                        log = self.link_log
+                        log.append((t, links[t]))
                         links[t] |= new
                         for m in iter_bits(new):
+                            log.append((m, links[m]))
                             links[m] |= bit
                         changed.add(g)
             dirty = sorted(changed)
@@ -263,10 +270,12 @@ class SearchState:
         if banned is not None:
             self._unban(*banned)
 
-    def _restore(
-        self, occ: int, free: int, n_moves: int, n_trail: int, links: dict[int, int]
-    ) -> None:
-        self.occ, self.free, self.links = occ, free, links
+    def _restore(self, occ: int, free: int, n_moves: int, n_trail: int, n_links: int) -> None:
+        self.occ, self.free = occ, free
+        log, links = self.link_log, self.links
+        while len(log) > n_links:
+            t, old = log.pop()
+            links[t] = old
         del self.moves[n_moves:]
         trail, gmask = self.trail, self.gmask
         while len(trail) > n_trail:
