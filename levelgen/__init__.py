@@ -7,7 +7,7 @@ the exact path finder (``find_path``), replay (``replay``) and the solver entry 
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 from .board import EMPTY, WALL, Board
 from .geometry import Pos, Size, format_size, parse_size

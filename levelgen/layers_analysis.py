@@ -135,7 +135,9 @@ def stacking_deadlock(stacks: list[list[int]]) -> str | None:
     pair_of: dict[tuple[int, int], int] = {}
     n_pairs = 0
     for kind, tiles in sorted(by_kind.items()):
-        found = _matchings(tuple(tiles))
+        found, complete = _matchings(tuple(tiles))
+        if not complete:
+            continue
         if not found:
             return (
                 f"the {len(tiles)} tiles of kind {kind} cannot be paired: tiles that pair must"
@@ -175,31 +177,47 @@ def stacking_deadlock(stacks: list[list[int]]) -> str | None:
     return None
 
 
+#: Search steps :func:`_matchings` may take for one kind before it gives up (no proof then).
+MATCHING_STEPS = 20_000
+
+
 @lru_cache(maxsize=65536)
 def _matchings(
     tiles: tuple[tuple[int, int], ...], limit: int = 2
-) -> list[list[tuple[tuple[int, int], tuple[int, int]]]]:
+) -> tuple[list[list[tuple[tuple[int, int], tuple[int, int]]]], bool]:
     """Up to ``limit`` perfect matchings of ``tiles`` ((cell, layer) pairs) in which paired
-    tiles are in different cells and on layers at most one apart."""
+    tiles are in different cells and on layers at most one apart, and whether that list is
+    complete (False when ``MATCHING_STEPS`` ran out first: then it proves nothing).
+
+    A depth-first search with an explicit stack (a kind may have thousands of tiles): each
+    frame pairs the first unpaired tile with the next candidate partner."""
     out: list[list[tuple[tuple[int, int], tuple[int, int]]]] = []
     if len(tiles) % 2:
-        return out
-
-    def go(
-        rest: list[tuple[int, int]], chosen: list[tuple[tuple[int, int], tuple[int, int]]]
-    ) -> None:
-        if len(out) >= limit:
-            return
+        return out, True
+    chosen: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    # A frame: the tiles still unpaired, and the index of the next partner to try for rest[0].
+    stack: list[tuple[list[tuple[int, int]], int]] = [(list(tiles), 1)]
+    steps = 0
+    while stack:
+        steps += 1
+        if steps > MATCHING_STEPS:
+            return out, False
+        rest, j = stack.pop()
         if not rest:
             out.append(list(chosen))
-            return
-        first = rest[0]
-        for j in range(1, len(rest)):
-            other = rest[j]
-            if other[0] != first[0] and abs(other[1] - first[1]) <= 1:
-                chosen.append((first, other))
-                go(rest[1:j] + rest[j + 1 :], chosen)
+            if len(out) >= limit:
+                return out, True
+            if chosen:
                 chosen.pop()
-
-    go(list(tiles), [])
-    return out
+            continue
+        first = rest[0]
+        while j < len(rest) and not (rest[j][0] != first[0] and abs(rest[j][1] - first[1]) <= 1):
+            j += 1
+        if j >= len(rest):
+            if chosen:
+                chosen.pop()  # this frame is exhausted: undo the pair that led to it
+            continue
+        stack.append((rest, j + 1))
+        chosen.append((first, rest[j]))
+        stack.append((rest[1:j] + rest[j + 1 :], 1))
+    return out, True

@@ -269,3 +269,41 @@ def test_stacking_deadlocks() -> None:
     assert solve(board, Rules(), method="exhaustive").status is SolveStatus.UNSOLVABLE
     # A solvable stack has no deadlock.
     assert stacking_deadlock(stacks_of(Board(2, 1, (1, 1), ((2, 2),)))) is None
+
+
+def _reference_matchings(
+    tiles: list[tuple[int, int]],
+) -> list[list[tuple[tuple[int, int], tuple[int, int]]]]:
+    """Every perfect matching of ``tiles`` (different cells, layers at most one apart), in the
+    order of a plain recursive search: the reference for ``_matchings`` (small inputs only)."""
+    if not tiles:
+        return [[]]
+    first, found = tiles[0], []
+    for j in range(1, len(tiles)):
+        other = tiles[j]
+        if other[0] != first[0] and abs(other[1] - first[1]) <= 1:
+            for rest in _reference_matchings(tiles[1:j] + tiles[j + 1 :]):
+                found.append([(first, other), *rest])
+    return found
+
+
+@settings(derandomize=True, deadline=None, max_examples=200)
+@given(
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=0, max_size=8, unique=True)
+)
+def test_matchings_are_the_first_of_a_plain_search(tiles: list[tuple[int, int]]) -> None:
+    from levelgen.layers_analysis import _matchings
+
+    found, complete = _matchings.__wrapped__(tuple(tiles))
+    assert complete
+    assert found == _reference_matchings(tiles)[:2] if len(tiles) % 2 == 0 else found == []
+
+
+def test_matchings_of_a_huge_kind_need_no_recursion() -> None:
+    """2,048 tiles of one kind over 1,024 stacks of two: no RecursionError, and the search
+    either finds matchings or says it proves nothing."""
+    from levelgen.layers_analysis import _matchings
+
+    tiles = tuple((cell, layer) for cell in range(1024) for layer in (0, 1))
+    found, complete = _matchings.__wrapped__(tiles)
+    assert len(found) == 2 or not complete

@@ -34,6 +34,13 @@ BOUNDED_RECURSION = {
     # one level per nesting of the level file's JSON (a fixed shape, at most 16 deep on read)
     ("levelgen.storage", "_format"),
     ("levelgen.storage", "_depth"),
+    # a layered board draws its top view as a one-layer board: two levels at most
+    ("levelgen.render.terminal", "render_board"),
+    ("levelgen.render.terminal", "_render_stacks"),
+    # a picture's scene: groups nest as the renderer builds them (sheet > board > tile), a
+    # fixed few levels whatever the board's size
+    ("levelgen.render.png", "_draw"),
+    ("levelgen.render.svg", "_shape_svg"),
 }
 
 Func = tuple[str, str]
