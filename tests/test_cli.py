@@ -325,3 +325,88 @@ def test_reader_going_away_is_quiet() -> None:
         check=False,
     )
     assert "Traceback" not in done.stderr and "Exception" not in done.stderr
+
+
+# ----- internal errors --------------------------------------------------------------------------
+
+
+def _boom(*args: object, **kwargs: object) -> None:
+    raise ZeroDivisionError("division by zero\nin a library function")
+
+
+@pytest.mark.parametrize(
+    ("target", "args"),
+    [
+        ("levelgen.generator.generate", ["create", "--size", "4x4", "--seed", "1"]),
+        ("levelgen.verify.replay", ["verify", "LEVEL"]),
+        ("levelgen.solvers.solve", ["solve", "HAND"]),
+        ("levelgen.render.render_board", ["show", "LEVEL"]),
+        ("levelgen.schema.level_json_schema", ["schema"]),
+        ("levelgen.bench.paths.boards_for_command", ["bench", "paths", "--check", "0"]),
+    ],
+)
+def test_an_unexpected_exception_is_a_bug_exit_70(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str, args: list[str]
+) -> None:
+    """Any command, bench included: one line naming the exception, exit 70 (never 1 or 4),
+    and no file left behind."""
+    level = tmp_path / "level.json"
+    assert run("create", "--size", "6x4", "--seed", "3", "-o", str(level)).exit_code == 0
+    hand = hand_made(tmp_path, [[1, 2, 2, 1]])
+    args = [{"LEVEL": str(level), "HAND": str(hand)}.get(a, a) for a in args]
+    monkeypatch.setattr(target, _boom)
+    monkeypatch.delenv("LEVELGEN_DEBUG", raising=False)
+    out = tmp_path / "out.json"
+    if args[0] in ("create", "solve"):
+        args += ["-o", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 70, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("levelgen: internal error (a bug, please report it):")
+    assert "ZeroDivisionError: division by zero in a library function" in lines[0]
+    assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hand.json", "level.json"]
+
+
+def test_internal_error_traceback_with_debug(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("levelgen.generator.generate", _boom)
+    monkeypatch.setenv("LEVELGEN_DEBUG", "1")
+    result = runner.invoke(app, ["create", "--size", "4x4", "--seed", "1"])
+    assert result.exit_code == 70
+    assert "Traceback (most recent call last)" in result.stderr
+    assert result.stderr.splitlines()[-1].startswith("levelgen: internal error")
+
+
+def test_internal_error_in_the_console_script(tmp_path: Path) -> None:
+    """``main`` (the installed ``levelgen``) gives the same exit code and line."""
+    script = (
+        "import levelgen.generator as g\n"
+        "def boom(*a, **k): raise KeyError('oops')\n"
+        "g.generate = boom\n"
+        "from levelgen.cli import main\n"
+        "main()\n"
+    )
+    out = tmp_path / "x.json"
+    done = subprocess.run(
+        [sys.executable, "-c", script, "create", "--size", "4x4", "--seed", "1", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 70, done.stderr
+    assert done.stderr.count("\n") == 1 and "KeyError: 'oops'" in done.stderr
+    assert not out.exists()
+
+
+def test_exit_codes_are_documented() -> None:
+    text = run("--help").stdout
+    assert "70 internal error" in text
+    for command in ("create", "verify", "solve", "show", "schema"):
+        assert "70" in run(command, "--help").stdout, command
+
+
+def test_command_order_in_help() -> None:
+    text = run("--help").stdout
+    listed = [line.split()[0] for line in text.split("Commands:")[1].splitlines() if line.strip()]
+    assert listed[:7] == ["create", "verify", "solve", "show", "schema", "version", "bench"]

@@ -2,7 +2,7 @@
 read, check and write level files for every command.
 
 Exit codes: 0 ok / solvable, 1 level well-formed but invalid or unsolvable, 2 usage error,
-3 unreadable or schema-invalid input, 4 undecided within the budget.
+3 unreadable or schema-invalid input, 4 undecided within the budget, 70 internal error (a bug).
 
 Every input problem ends in a message naming the file, the place (a JSON pointer) and the
 reason, and one of these exit codes; a traceback means a bug.  Level files are written
@@ -13,14 +13,18 @@ unless a solver needs it.
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 import time
+import traceback
 from collections.abc import Iterable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperGroup
 
 from ..bench import bench_app
 
@@ -32,13 +36,82 @@ if TYPE_CHECKING:
 
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_UNREADABLE, EXIT_UNDECIDED = 0, 1, 2, 3, 4
+#: An unexpected exception: a bug (70 is EX_SOFTWARE of sysexits.h), never a verdict.
+EXIT_INTERNAL = 70
+#: Interrupted by the user (Ctrl-C): 128 + SIGINT, as shells report it.
+EXIT_INTERRUPTED = 130
 
 EXIT_CODES_HELP = (
     "Exit codes: 0 ok or solvable; 1 level well-formed but invalid or unsolvable; 2 usage error;"
-    " 3 unreadable or schema-invalid input; 4 undecided within the budget."
+    " 3 unreadable or schema-invalid input; 4 undecided within the budget; 70 internal error"
+    " (a bug: please report it)."
 )
 
+#: The order of the commands in ``levelgen --help``; commands not named here follow in the
+#: order they were registered.
+COMMAND_ORDER = ("create", "verify", "solve", "show", "schema", "version", "bench")
+
+#: Set to 1 to see the traceback of an internal error.
+DEBUG_VARIABLE = "LEVELGEN_DEBUG"
+
+#: Errors writing standard output (a full disk, a reader that went away): ``main`` reports them.
+_OUTPUT_ERRNOS = frozenset(
+    getattr(errno, name)
+    for name in ("EPIPE", "ENOSPC", "EDQUOT", "EFBIG", "EIO")
+    if hasattr(errno, name)
+)
+
+
+def internal_error(exc: BaseException) -> NoReturn:
+    """Report ``exc`` as a bug in one line on standard error (the traceback first when
+    ``LEVELGEN_DEBUG=1``) and exit with ``EXIT_INTERNAL``."""
+    if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
+        traceback.print_exception(exc, file=sys.stderr)
+    text = " ".join(str(exc).split()) or "(no message)"
+    if len(text) > 300:
+        text = text[:297] + "..."
+    hint = "" if os.environ.get(DEBUG_VARIABLE) else f"; {DEBUG_VARIABLE}=1 shows the traceback"
+    typer.echo(
+        f"levelgen: internal error (a bug, please report it): {type(exc).__name__}: {text}{hint}",
+        err=True,
+    )
+    raise typer.Exit(EXIT_INTERNAL)
+
+
+def is_output_error(exc: OSError) -> bool:
+    """Whether ``exc`` is a failure to write standard output (handled by ``main``)."""
+    return isinstance(exc, BrokenPipeError) or exc.errno in _OUTPUT_ERRNOS
+
+
+class LevelgenGroup(TyperGroup):
+    """The top-level command group: commands listed in ``COMMAND_ORDER``, and every command
+    (those of later modules and ``bench`` too) run so that an unexpected exception becomes
+    one line and exit ``EXIT_INTERNAL``, in the console script and under ``CliRunner`` alike.
+    The CLI's own exits (``typer.Exit``, usage errors) pass through; Ctrl-C exits 130."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda name: (rank.get(name, len(rank)), names.index(name)))
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise
+        except KeyboardInterrupt:
+            typer.echo("levelgen: interrupted", err=True)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except OSError as exc:
+            if is_output_error(exc):
+                raise
+            internal_error(exc)
+        except Exception as exc:
+            internal_error(exc)
+
+
 app = typer.Typer(
+    cls=LevelgenGroup,
     name="levelgen",
     help="Generate and verify Link-up (Onet, Shisen-Sho) levels with proofs of solvability.\n\n"
     + EXIT_CODES_HELP,
@@ -61,6 +134,7 @@ class Method(StrEnum):
     auto = "auto"
     search = "search"
     cpsat = "cpsat"
+    exhaustive = "exhaustive"
 
 
 OutputOption = Annotated[
@@ -76,7 +150,8 @@ MethodOption = Annotated[
     Method,
     typer.Option(
         help="Solver for levels without a solution: search (exact search), cpsat (CP-SAT),"
-        " or auto (search, then CP-SAT if undecided)."
+        " exhaustive (plain exhaustive search: slow, for few kinds), or auto (search, then"
+        " CP-SAT if undecided)."
     ),
 ]
 TimeLimitOption = Annotated[

@@ -70,7 +70,8 @@ def create(
 
     Without --seed a random seed is drawn and recorded in the file.  On a terminal the board
     and a summary are shown on standard error.  Exit codes: 0 written; 1 the layout admits no
-    level; 2 bad option values; 3 unreadable layout file or unwritable output.
+    level; 2 bad option values; 3 unreadable layout file or unwritable output; 70 internal
+    error (a bug).
     """
     import secrets
 

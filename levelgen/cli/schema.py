@@ -47,7 +47,8 @@ def schema(
     """Print the JSON Schema (draft 2020-12) of level files, generated from the models.
 
     Exit codes: 0 printed, or --check found no drift; 1 --check found the file out of date;
-    2 --check found no schema file; 3 --check could not read the file.
+    2 --check found no schema file; 3 --check could not read the file; 70 internal error
+    (a bug).
     """
     from ..schema import level_json_schema
     from ..storage import ReadError, WriteError, format_json, read_json, write_text

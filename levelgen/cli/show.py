@@ -35,7 +35,8 @@ def show(
     """Draw a level in the terminal: a glyph and colour per kind, holes, walls, the ring.
 
     Colour only on a terminal, and never with NO_COLOR set.  Exit codes: 0 shown; 1 invalid
-    level (or its solution breaks before step N); 2 bad --step; 3 unreadable input.
+    level (or its solution breaks before step N); 2 bad --step; 3 unreadable input;
+    70 internal error (a bug).
     """
     from ..render import format_summary, render_board, use_color
     from ..verify import replay

@@ -135,7 +135,8 @@ def verify(
     A level without a solution is solved and reported solvable, unsolvable (with the deadlock
     core) or undecided.  Each problem is printed as FILE: /json/pointer: reason.  Exit codes:
     0 all ok or solvable; 1 some level invalid or unsolvable; 3 some file unreadable or not a
-    level file; 4 some level undecided (with several files, the most serious code: 3, 1, 4).
+    level file; 4 some level undecided (with several files, the most serious code: 3, 1, 4);
+    70 internal error (a bug).
     """
     verdicts = [_verify_one(source, method, time_limit) for source in files]
     if json_output:
@@ -165,7 +166,7 @@ def solve_command(
 
     Any solution already in the file is replaced.  Exit codes: 0 solved and written;
     1 unsolvable (the reason and the deadlock core are printed) or invalid; 3 unreadable input;
-    4 undecided within the time limit.
+    4 undecided within the time limit; 70 internal error (a bug).
     """
     from ..difficulty import solution_metrics
     from ..level import Level
