@@ -410,3 +410,27 @@ def test_command_order_in_help() -> None:
     text = run("--help").stdout
     listed = [line.split()[0] for line in text.split("Commands:")[1].splitlines() if line.strip()]
     assert listed[:7] == ["create", "verify", "solve", "show", "schema", "version", "bench"]
+
+
+# ----- progress ---------------------------------------------------------------------------------
+
+
+def test_progress_bar_on_a_terminal_only() -> None:
+    from rich.console import Console
+
+    from levelgen.cli.progress import progress_bar
+    from levelgen.progress import no_progress
+
+    with progress_bar("creating 4x4") as report:  # under pytest stderr is no terminal
+        assert report is no_progress
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=100)
+    with progress_bar("creating 64x64", console=console) as report:
+        report("removal order", 1024, 2048)
+    assert "creating 64x64: removal order" in out.getvalue()
+    assert "50%" in out.getvalue()
+
+
+def test_create_quiet_when_stderr_is_not_a_terminal() -> None:
+    result = run("create", "--size", "24x24", "--max-turns", "0", "--seed", "2")
+    assert result.exit_code == 0 and result.stderr == ""

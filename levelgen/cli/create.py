@@ -18,6 +18,7 @@ from .common import (
     stderr_is_terminal,
     write,
 )
+from .progress import progress_bar
 
 if TYPE_CHECKING:
     from ..level import Level
@@ -76,7 +77,7 @@ def create(
     import secrets
 
     from ..generator import GenerationError, generate, kind_tile_counts, parse_layout
-    from ..geometry import Size, parse_size
+    from ..geometry import Size, format_size, parse_size
     from ..rules import MAX_TURNS_LIMIT, Rules
     from ..schema import MAX_SEED
     from ..storage import ReadError, read_text
@@ -132,14 +133,16 @@ def create(
     if seed is None:
         seed = secrets.randbelow(MAX_SEED + 1)
     try:
-        level = generate(
-            board_size,
-            kinds=kinds,
-            copies=copies,
-            rules=Rules(max_turns, outside),
-            layout=template,
-            seed=seed,
-        )
+        with progress_bar(f"creating {format_size(board_size)}") as report:
+            level = generate(
+                board_size,
+                kinds=kinds,
+                copies=copies,
+                rules=Rules(max_turns, outside),
+                layout=template,
+                seed=seed,
+                progress=report,
+            )
     except GenerationError as exc:
         fail(EXIT_INVALID, f"levelgen create: {exc}")
     write(level, output)

@@ -25,6 +25,7 @@ from .common import (
     problem_lines,
     write,
 )
+from .progress import progress_bar
 
 if TYPE_CHECKING:
     from ..level import Level
@@ -97,7 +98,8 @@ def _verify_one(source: str, method: Method, time_limit: float) -> Verdict:
 def _solve_verdict(source: str, level: Level, method: Method, time_limit: float) -> Verdict:
     from ..solvers import SolveStatus, solve
 
-    result = solve(level.board, level.rules, budget=budget(time_limit), method=method.value)
+    with progress_bar(f"solving {source}"):
+        result = solve(level.board, level.rules, budget=budget(time_limit), method=method.value)
     if result.status is SolveStatus.SOLVED:
         steps = len(result.moves or ())
         return Verdict(
@@ -173,7 +175,8 @@ def solve_command(
     from ..solvers import SolveStatus, solve
 
     level = core(file, load(file))
-    result = solve(level.board, level.rules, budget=budget(time_limit), method=method.value)
+    with progress_bar(f"solving {file}"):
+        result = solve(level.board, level.rules, budget=budget(time_limit), method=method.value)
     if result.status is SolveStatus.UNSOLVABLE:
         text = f"{file}: unsolvable: {result.reason or 'no removal order clears the board'}"
         if result.deadlock:
