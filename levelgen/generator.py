@@ -157,13 +157,13 @@ def kind_tile_counts(tiles: int, *, kinds: int | None = None, copies: int = 4) -
         )
     if tiles % 2:
         raise GenerationError(
-            f"the board has {tiles} tile cells, an odd number: tiles are removed in pairs"
+            f"the board has {_tile_cells(tiles)}, an odd number: tiles are removed in pairs"
         )
     pairs = tiles // 2
     if kinds is None:
         if tiles < copies:
             raise GenerationError(
-                f"the board has {tiles} tile cells, fewer than copies = {copies}:"
+                f"the board has {_tile_cells(tiles)}, fewer than copies = {copies}:"
                 " ask for fewer copies"
             )
         kinds = tiles // copies
@@ -176,10 +176,14 @@ def kind_tile_counts(tiles: int, *, kinds: int | None = None, copies: int = 4) -
     elif kinds * copies > tiles:
         raise GenerationError(
             f"kinds {kinds} x copies {copies} = {kinds * copies} tiles, more than the board's"
-            f" {tiles} tile cells: ask for at most {tiles // copies} kinds or fewer copies"
+            f" {_tile_cells(tiles)}: ask for at most {tiles // copies} kinds or fewer copies"
         )
     each, extra = divmod(pairs, kinds)
     return [2 * (each + 1)] * extra + [2 * each] * (kinds - extra)
+
+
+def _tile_cells(n: int) -> str:
+    return f"{n} tile cell" + ("" if n == 1 else "s")
 
 
 # ----- generation ------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ unless a solver needs it.
 from __future__ import annotations
 
 import errno
+import math
 import os
 import sys
 import time
@@ -142,8 +143,16 @@ OutputOption = Annotated[
     typer.Option(
         "-o",
         "--output",
-        help="Where to write the level ('-': standard output).",
+        help="Where to write the level ('-': standard output). An existing file is replaced"
+        " (atomically) unless --no-clobber is given.",
         metavar="FILE",
+    ),
+]
+NoClobberOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-clobber",
+        help="Refuse to replace an existing output file (exit 3, nothing written).",
     ),
 ]
 MethodOption = Annotated[
@@ -154,12 +163,22 @@ MethodOption = Annotated[
         " CP-SAT if undecided)."
     ),
 ]
+
+
+def _finite_seconds(value: float) -> float:
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a finite number of seconds")
+    if value < 0:
+        raise typer.BadParameter(f"{value:g} is negative: give a number of seconds >= 0")
+    return value
+
+
 TimeLimitOption = Annotated[
     float,
     typer.Option(
         "--time-limit",
-        min=0.0,
-        help="Seconds the solver may take before answering undecided.",
+        callback=_finite_seconds,
+        help="Seconds the solver may take before answering undecided (a finite number >= 0).",
         metavar="SECONDS",
     ),
 ]
@@ -238,10 +257,19 @@ def core(source: str, file: LevelFile, *, strict: bool = True) -> Level:
     return level
 
 
-def write(level: Level, output: str) -> None:
+def check_output(output: str, no_clobber: bool) -> None:
+    """Exit 3 before any work when ``--no-clobber`` forbids replacing ``output``."""
+    from ..storage import STDIO
+
+    if no_clobber and output != STDIO and Path(output).exists():
+        fail(EXIT_UNREADABLE, f"levelgen: {output} exists; not replaced (--no-clobber)")
+
+
+def write(level: Level, output: str, *, no_clobber: bool = False) -> None:
+    """Write ``level`` to ``output`` atomically (``-``: standard output), or exit 3."""
     from ..storage import WriteError, write_level
 
     try:
-        write_level(level, output)
+        write_level(level, output, replace=not no_clobber)
     except WriteError as exc:
         fail(EXIT_UNREADABLE, f"levelgen: {exc}")

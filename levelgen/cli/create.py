@@ -11,8 +11,10 @@ from .common import (
     EXIT_INVALID,
     EXIT_UNREADABLE,
     MAX_LAYOUT_BYTES,
+    NoClobberOption,
     OutputOption,
     app,
+    check_output,
     fail,
     show_problems,
     stderr_is_terminal,
@@ -66,6 +68,7 @@ def create(
         ),
     ] = None,
     output: OutputOption = "-",
+    no_clobber: NoClobberOption = False,
 ) -> None:
     """Generate a level with a replayed solution and write it as JSON.
 
@@ -82,6 +85,7 @@ def create(
     from ..schema import MAX_SEED
     from ..storage import ReadError, read_text
 
+    check_output(output, no_clobber)
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise typer.BadParameter(f"{seed} is not in 0..{MAX_SEED}", param_hint="'--seed'")
     if copies < 2 or copies % 2:
@@ -145,7 +149,7 @@ def create(
             )
     except GenerationError as exc:
         fail(EXIT_INVALID, f"levelgen create: {exc}")
-    write(level, output)
+    write(level, output, no_clobber=no_clobber)
     _report_created(level, output)
 
 

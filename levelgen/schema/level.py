@@ -29,7 +29,7 @@ import hashlib
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import (
     BaseModel,
@@ -48,6 +48,7 @@ from ..moves import Move
 from ..paths import path_from_corners
 from ..rules import MAX_TURNS_LIMIT, Rules
 from ..verify import Problem
+from .parameters import parameter_problems, parameters_json_schema
 
 __all__ = [
     "FORMAT_VERSION",
@@ -170,7 +171,11 @@ class BoardFile(_Strict):
     rows: Annotated[
         list[Annotated[list[Cell], Field(min_length=1, max_length=MAX_SIDE)]],
         Field(min_length=1, max_length=MAX_SIDE),
-    ] = Field(description="`height` rows of `width` cells: a tile kind (>= 1), 0 empty, -1 a wall.")
+    ] = Field(
+        description="`height` rows of `width` cells: a tile kind (>= 1), 0 empty, -1 a wall;"
+        " at least one tile.",
+        json_schema_extra={"contains": {"contains": {"minimum": 1}}},
+    )
 
 
 class StepFile(_Strict):
@@ -201,11 +206,17 @@ class MetricsFile(_Strict):
 
 
 class GeneratorFile(_Strict):
-    """Provenance: what made the level and how to make it again."""
+    """Provenance: what made the level (and its solution) and how to make it again.
+
+    ``"levelgen"``: made by ``levelgen create`` from ``seed`` and ``parameters``.
+    ``"levelgen-solve"``: a board made elsewhere, solved by ``levelgen solve`` (no seed).
+    Any other name: another tool, free to put its own parameters."""
+
+    model_config = ConfigDict(json_schema_extra={"allOf": cast(Any, parameters_json_schema())})
 
     name: Name
     version: Name
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
     parameters: dict[Name, ParameterValue] = Field(default_factory=dict)
 
 
@@ -214,8 +225,10 @@ class LevelFile(_Strict):
 
     model_config = ConfigDict(title="Link-up level, format version 1")
 
-    schema_uri: Annotated[str, Field(max_length=2000)] = Field(
-        default=SCHEMA_URI, alias="$schema", description="The schema of this file."
+    schema_uri: Literal["urn:levelgen:schema:level:v1"] = Field(
+        default="urn:levelgen:schema:level:v1",
+        alias="$schema",
+        description=f'The schema of this file: "{SCHEMA_URI}" (optional; no other value).',
     )
     game: Literal["linkup"] = Field(description='Always "linkup".')
     format_version: Literal[1] = Field(description="Always 1.")
@@ -363,9 +376,16 @@ def parse_level_data(data: object) -> LevelFile:
         level = LevelFile.model_validate(data)
     except ValidationError as exc:
         raise LevelFormatError(problems_from_validation_error(exc, data)) from None
-    shape = _shape_problems(level.board)
-    if shape:
-        raise LevelFormatError(shape)
+    problems = _shape_problems(level.board)
+    if not problems and not any(v >= 1 for row in level.board.rows for v in row):
+        problems.append(
+            Problem("/board/rows", "the board has no tile: a level needs at least one pair")
+        )
+    if level.generator is not None:
+        g = level.generator
+        problems.extend(parameter_problems(g.name, dict(g.parameters)))
+    if problems:
+        raise LevelFormatError(problems)
     return level
 
 
@@ -400,7 +420,8 @@ def level_problems(level: LevelFile) -> list[Problem]:
             problems.append(
                 Problem(
                     f"/board/rows/{y}/{x}",
-                    f"kind {kind} has {len(cells)} tiles, an odd number, so it can never be"
+                    f"kind {kind} has {len(cells)} tile{'' if len(cells) == 1 else 's'}, an odd"
+                    " number, so it can never be"
                     f" cleared (cells {_cells_text(cells)})",
                 )
             )
