@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperGroup
 
 from ..bench import bench_app
 
@@ -84,6 +84,10 @@ def is_output_error(exc: OSError) -> bool:
     return isinstance(exc, BrokenPipeError) or exc.errno in _OUTPUT_ERRNOS
 
 
+def _no_type(ctx: Any) -> None:
+    return None
+
+
 class LevelgenGroup(TyperGroup):
     """The top-level command group: commands listed in ``COMMAND_ORDER``, and every command
     (those of later modules and ``bench`` too) run so that an unexpected exception becomes
@@ -94,6 +98,15 @@ class LevelgenGroup(TyperGroup):
         names = super().list_commands(ctx)
         rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
         return sorted(names, key=lambda name: (rank.get(name, len(rank)), names.index(name)))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command, with its arguments' help showing their metavar (``FILE``) alone, not
+        followed by typer's Python type (``FILE <list[str]>``)."""
+        command = super().get_command(ctx, cmd_name)
+        for param in getattr(command, "params", ()):
+            if isinstance(param, TyperArgument) and param.metavar:
+                param.display_type_rich = _no_type  # type: ignore[method-assign]
+        return command
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -123,8 +136,6 @@ app = typer.Typer(
 )
 app.add_typer(bench_app, name="bench")
 
-#: The checked-in schema, beside the package in a source checkout.
-SCHEMA_NAME = Path("schemas", "level.v1.schema.json")
 #: The layout file cap: a 64x64 layout is about 4 KiB.
 MAX_LAYOUT_BYTES = 64 * 1024
 
