@@ -30,8 +30,13 @@ Which pair gets which kind is a seeded shuffle.  Everything random comes from on
 Failure.  Impossible requests (bad size or seed, odd or too small ``copies``, odd tile count,
 more kinds than pairs or than the tiles allow, a layout without tiles or of another size) raise
 ``GenerationError`` before any work.  When no playout completes, ``GenerationError`` says
-whether no two tiles of the layout can be linked at all under the rules, or every one of the
-``max_attempts`` playouts reached a dead end.  There is no silent fallback.
+whether no two tiles of the layout can be linked at all under the rules, or the playout met
+``max_attempts`` dead ends (each one rewound, see :mod:`levelgen.playout`) without clearing
+the board.  There is no silent fallback.
+
+Progress.  ``generate`` takes an optional ``progress`` callback (:mod:`levelgen.progress`):
+it hears ``("removal order", pairs, total)``, ``("paths", moves, total)``, then
+``("checking", 0, 0)`` while the solution is replayed and measured.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ from .difficulty import solution_metrics
 from .geometry import MAX_SIDE, Size, format_size
 from .level import GeneratorInfo, Level
 from .playout import deal, random_removal_order
+from .progress import Progress
 from .reach import linkable_mask
 from .rules import Rules
 from .verify import replay
@@ -63,7 +69,7 @@ __all__ = [
 #: The ``name`` recorded in :class:`levelgen.level.GeneratorInfo`.
 GENERATOR_NAME = "levelgen"
 
-#: Random playouts tried before giving up on a layout.
+#: Dead ends the random playout may meet (each rewound) before giving up on a layout.
 DEFAULT_MAX_ATTEMPTS = 200
 
 #: The cell value of a tile slot in a layout board (any kind >= 1 marks a slot).
@@ -151,13 +157,13 @@ def kind_tile_counts(tiles: int, *, kinds: int | None = None, copies: int = 4) -
         )
     if tiles % 2:
         raise GenerationError(
-            f"the board has {tiles} tile cells, an odd number: tiles are removed in pairs"
+            f"the board has {_tile_cells(tiles)}, an odd number: tiles are removed in pairs"
         )
     pairs = tiles // 2
     if kinds is None:
         if tiles < copies:
             raise GenerationError(
-                f"the board has {tiles} tile cells, fewer than copies = {copies}:"
+                f"the board has {_tile_cells(tiles)}, fewer than copies = {copies}:"
                 " ask for fewer copies"
             )
         kinds = tiles // copies
@@ -170,10 +176,14 @@ def kind_tile_counts(tiles: int, *, kinds: int | None = None, copies: int = 4) -
     elif kinds * copies > tiles:
         raise GenerationError(
             f"kinds {kinds} x copies {copies} = {kinds * copies} tiles, more than the board's"
-            f" {tiles} tile cells: ask for at most {tiles // copies} kinds or fewer copies"
+            f" {_tile_cells(tiles)}: ask for at most {tiles // copies} kinds or fewer copies"
         )
     each, extra = divmod(pairs, kinds)
     return [2 * (each + 1)] * extra + [2 * each] * (kinds - extra)
+
+
+def _tile_cells(n: int) -> str:
+    return f"{n} tile cell" + ("" if n == 1 else "s")
 
 
 # ----- generation ------------------------------------------------------------------------------
@@ -188,6 +198,7 @@ def generate(
     layout: Board | None = None,
     seed: int,
     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+    progress: Progress | None = None,
 ) -> Level:
     """A level of ``size`` with a replayed solution, exact best paths and metrics.
 
@@ -195,7 +206,8 @@ def generate(
     with holes and walls kept as they are (see :func:`parse_layout`); None for a full
     rectangle.  ``kinds`` and ``copies``: see the module docstring.  ``seed``: a non-negative
     integer; with the other parameters and the version it fixes the level.  ``max_attempts``:
-    random playouts tried before giving up (it never changes a level that is found).
+    dead ends met before giving up (it never changes a level that is found).  ``progress``:
+    see the module docstring.
 
     Raises ``GenerationError`` naming what failed for an impossible request or when no
     complete removal order was found.  A sliding rule, or a ``layout`` with layers, goes to
@@ -222,13 +234,15 @@ def generate(
     counts = kind_tile_counts(tiles, kinds=kinds, copies=copies)
 
     rng = random.Random(seed)
-    order = random_removal_order(template, rules, rng, max_attempts=max_attempts)
+    order = random_removal_order(template, rules, rng, max_attempts=max_attempts, progress=progress)
     if order is None:
         raise GenerationError(_no_order_reason(template, rules, max_attempts))
     pair_kinds = [kind for kind, n in enumerate(counts, 1) for _ in range(n // 2)]
     rng.shuffle(pair_kinds)
 
-    board, moves = deal(template, rules, order, pair_kinds)
+    board, moves = deal(template, rules, order, pair_kinds, progress=progress)
+    if progress is not None:
+        progress("checking", 0, 0)
     problems = replay(board, rules, moves)
     if problems:
         raise AssertionError(f"generated level does not replay (a bug): {problems[0]}")
@@ -276,8 +290,8 @@ def _no_order_reason(template: Board, rules: Rules, attempts: int) -> str:
     if not movable:
         return f"no removal is possible at all on {where}: no two tile cells can be linked"
     return (
-        f"no complete removal order found in {attempts} random playouts for {where};"
-        " every playout reached a dead end (try more turns, outside on, or another layout)"
+        f"no complete removal order found for {where}: the random playout met {attempts}"
+        " dead ends (try more turns, outside on, or another layout)"
     )
 
 

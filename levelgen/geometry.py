@@ -69,7 +69,7 @@ class Size(NamedTuple):
         return self.width * self.height
 
 
-_SIZE_RE = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)\s*")
+_SIZE_RE = re.compile(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*")  # ASCII digits only
 
 
 def parse_size(text: str) -> Size:

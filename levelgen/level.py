@@ -44,11 +44,12 @@ class Metrics:
 
 @dataclass(frozen=True, slots=True)
 class GeneratorInfo:
-    """Provenance: which generator made the level, its version, seed and parameters."""
+    """Provenance: which generator made the level, its version, seed (None when the maker
+    used none, as ``levelgen solve``) and parameters."""
 
     name: str
     version: str
-    seed: int
+    seed: int | None
     parameters: dict[str, Any] = field(default_factory=dict)
 
 

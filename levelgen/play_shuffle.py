@@ -43,6 +43,9 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_SHUFFLE_ATTEMPTS", "SHUFFLE_STATUSES", "ShuffleResult", "shuffle"]
 
+#: ``generator.name`` of a shuffled level: its seed and ``min_moves`` made it.
+GENERATOR_SHUFFLE = "levelgen-shuffle"
+
 #: Playouts tried before a shuffle gives up (each followed by a few deals).
 DEFAULT_SHUFFLE_ATTEMPTS = 100
 #: Kind deals tried on each removal order.
@@ -76,7 +79,6 @@ class ShuffleResult:
         """The shuffled position as a level with its solution and metrics (provenance: this
         shuffle's seed and ``min_moves``).  ``ValueError`` unless ``shuffled``."""
         from .difficulty import solution_metrics
-        from .generator import GENERATOR_NAME
 
         if self.board is None:
             raise ValueError(f"the shuffle {self.status}: there is no level to write")
@@ -85,12 +87,7 @@ class ShuffleResult:
             self.rules,
             self.solution,
             solution_metrics(self.board, self.rules, self.solution),
-            GeneratorInfo(
-                GENERATOR_NAME,
-                __version__,
-                self.seed,
-                {"method": "shuffle", "min_moves": self.min_moves},
-            ),
+            GeneratorInfo(GENERATOR_SHUFFLE, __version__, self.seed, {"min_moves": self.min_moves}),
         )
 
 

@@ -301,19 +301,21 @@ def _depth(value: object) -> int:
     return 0
 
 
-def write_level(level: Level | LevelFile, target: str | Path) -> str:
+def write_level(level: Level | LevelFile, target: str | Path, *, replace: bool = True) -> str:
     """Write ``level`` canonically to ``target`` (``"-"``: standard output), atomically.
     Returns the text written; ``WriteError`` when it could not be written (nothing is left
-    half-written)."""
+    half-written) or when ``replace`` is false and ``target`` exists."""
     text = format_level(level)
-    write_text(text, target)
+    write_text(text, target, replace=replace)
     return text
 
 
-def write_text(text: str, target: str | Path) -> None:
+def write_text(text: str, target: str | Path, *, replace: bool = True) -> None:
     """Write ``text`` (UTF-8) to ``target`` atomically: a temporary file in the same directory,
-    flushed and synced, then renamed over the target.  ``"-"`` writes to standard output.
-    ``WriteError`` on failure, with the temporary file removed."""
+    flushed and synced, then renamed over the target (an existing file is replaced) or, when
+    ``replace`` is false, linked to the target name, which fails if it exists (no race).
+    ``"-"`` writes to standard output.  ``WriteError`` on failure, with the temporary file
+    removed."""
     if str(target) == STDIO:
         try:
             sys.stdout.write(text)
@@ -336,8 +338,13 @@ def write_text(text: str, target: str | Path) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp_name, mode)
-        os.replace(tmp_name, path)
+        if replace:
+            os.replace(tmp_name, path)
+        else:
+            _link_new(tmp_name, path)
         tmp_name = ""
+    except FileExistsError:
+        raise WriteError(f"{path} exists; not replaced") from None
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise WriteError(f"cannot write {path}: {reason}") from None
@@ -345,6 +352,21 @@ def write_text(text: str, target: str | Path) -> None:
         if tmp_name:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
+
+
+def _link_new(tmp_name: str, path: Path) -> None:
+    """Give the finished temporary file the name ``path`` only if nothing has it
+    (``FileExistsError`` otherwise); where hard links are not supported, an exclusive create
+    reserves the name before the rename."""
+    try:
+        os.link(tmp_name, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.replace(tmp_name, path)
+        return
+    os.unlink(tmp_name)
 
 
 def _new_file_mode(path: Path) -> int:

@@ -325,3 +325,269 @@ def test_reader_going_away_is_quiet() -> None:
         check=False,
     )
     assert "Traceback" not in done.stderr and "Exception" not in done.stderr
+
+
+# ----- internal errors --------------------------------------------------------------------------
+
+
+def _boom(*args: object, **kwargs: object) -> None:
+    raise ZeroDivisionError("division by zero\nin a library function")
+
+
+@pytest.mark.parametrize(
+    ("target", "args"),
+    [
+        ("levelgen.generator.generate", ["create", "--size", "4x4", "--seed", "1"]),
+        ("levelgen.verify.replay", ["verify", "LEVEL"]),
+        ("levelgen.solvers.solve", ["solve", "HAND"]),
+        ("levelgen.render.render_board", ["show", "LEVEL"]),
+        ("levelgen.storage.format_json", ["schema"]),
+        ("levelgen.bench.paths.boards_for_command", ["bench", "paths", "--check", "0"]),
+    ],
+)
+def test_an_unexpected_exception_is_a_bug_exit_70(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str, args: list[str]
+) -> None:
+    """Any command, bench included: one line naming the exception, exit 70 (never 1 or 4),
+    and no file left behind."""
+    level = tmp_path / "level.json"
+    assert run("create", "--size", "6x4", "--seed", "3", "-o", str(level)).exit_code == 0
+    hand = hand_made(tmp_path, [[1, 2, 2, 1]])
+    args = [{"LEVEL": str(level), "HAND": str(hand)}.get(a, a) for a in args]
+    monkeypatch.setattr(target, _boom)
+    monkeypatch.delenv("LEVELGEN_DEBUG", raising=False)
+    out = tmp_path / "out.json"
+    if args[0] in ("create", "solve"):
+        args += ["-o", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 70, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("levelgen: internal error (a bug, please report it):")
+    assert "ZeroDivisionError: division by zero in a library function" in lines[0]
+    assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hand.json", "level.json"]
+
+
+def test_internal_error_traceback_with_debug(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("levelgen.generator.generate", _boom)
+    monkeypatch.setenv("LEVELGEN_DEBUG", "1")
+    result = runner.invoke(app, ["create", "--size", "4x4", "--seed", "1"])
+    assert result.exit_code == 70
+    assert "Traceback (most recent call last)" in result.stderr
+    assert result.stderr.splitlines()[-1].startswith("levelgen: internal error")
+
+
+def test_internal_error_in_the_console_script(tmp_path: Path) -> None:
+    """``main`` (the installed ``levelgen``) gives the same exit code and line."""
+    script = (
+        "import levelgen.generator as g\n"
+        "def boom(*a, **k): raise KeyError('oops')\n"
+        "g.generate = boom\n"
+        "from levelgen.cli import main\n"
+        "main()\n"
+    )
+    out = tmp_path / "x.json"
+    done = subprocess.run(
+        [sys.executable, "-c", script, "create", "--size", "4x4", "--seed", "1", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 70, done.stderr
+    assert done.stderr.count("\n") == 1 and "KeyError: 'oops'" in done.stderr
+    assert not out.exists()
+
+
+def test_exit_codes_are_documented() -> None:
+    text = run("--help").stdout
+    assert "70 internal error" in text
+    for command in ("create", "verify", "solve", "show", "schema"):
+        assert "70" in run(command, "--help").stdout, command
+
+
+def test_command_order_in_help() -> None:
+    text = run("--help").stdout
+    listed = [line.split()[0] for line in text.split("Commands:")[1].splitlines() if line.strip()]
+    assert listed[:7] == ["create", "verify", "solve", "show", "schema", "version", "bench"]
+
+
+# ----- progress ---------------------------------------------------------------------------------
+
+
+def test_progress_bar_on_a_terminal_only() -> None:
+    from rich.console import Console
+
+    from levelgen.cli.progress import progress_bar
+    from levelgen.progress import no_progress
+
+    with progress_bar("creating 4x4") as report:  # under pytest stderr is no terminal
+        assert report is no_progress
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=100)
+    with progress_bar("creating 64x64", console=console) as report:
+        report("removal order", 1024, 2048)
+    assert "creating 64x64: removal order" in out.getvalue()
+    assert "50%" in out.getvalue()
+
+
+def test_create_quiet_when_stderr_is_not_a_terminal() -> None:
+    result = run("create", "--size", "24x24", "--max-turns", "0", "--seed", "2")
+    assert result.exit_code == 0 and result.stderr == ""
+
+
+# ----- file and CLI edges (issue 15, section 4) -------------------------------------------------
+
+
+def test_a_board_without_tiles_is_refused(tmp_path: Path) -> None:
+    empty = hand_made(tmp_path, [[0, -1, 0], [0, 0, 0]])
+    for command in ("verify", "solve", "show"):
+        result = run(command, str(empty))
+        assert result.exit_code == 3, (command, result.output)
+        assert f"{empty}: /board/rows: the board has no tile" in result.output
+
+
+def test_schema_identifier_must_be_exact(tmp_path: Path) -> None:
+    path = hand_made(tmp_path, [[1, 2, 2, 1]])
+    data = json.loads(path.read_text())
+    data["$schema"] = "https://example.com/anything"
+    path.write_text(json.dumps(data))
+    result = run("verify", str(path))
+    assert result.exit_code == 3 and "/$schema" in result.output
+
+
+def test_solve_records_who_solved_it(tmp_path: Path) -> None:
+    made = tmp_path / "made.json"
+    assert run("create", "--size", "4x2", "--seed", "7", "-o", str(made)).exit_code == 0
+    data = json.loads(made.read_text())
+    data["board"]["rows"] = [[1, 2, 2, 1], [3, 3, 4, 4]]  # hand-edited
+    for key in ("solution", "metrics", "id"):
+        data.pop(key)
+    made.write_text(json.dumps(data))
+    out = tmp_path / "solved.json"
+    result = run("solve", str(made), "--method", "search", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    generator = json.loads(out.read_text())["generator"]
+    assert generator["name"] == "levelgen-solve" and generator["version"] == __version__
+    assert "seed" not in generator
+    assert generator["parameters"]["method"] == "search"
+    assert generator["parameters"]["requested_method"] == "search"
+    assert run("verify", str(out)).exit_code == 0
+
+
+def test_method_exhaustive_is_offered(tmp_path: Path) -> None:
+    path = hand_made(tmp_path, [[1, 2, 2, 1]])
+    result = run("verify", str(path), "--method", "exhaustive")
+    assert result.exit_code == 0, result.output
+    assert "solvable: a solution of 2 steps" in result.stdout
+    assert "exhaustive" in run("solve", "--help").stdout
+
+
+def test_unknown_generator_parameter_is_refused(tmp_path: Path) -> None:
+    made = tmp_path / "made.json"
+    assert run("create", "--size", "4x2", "--seed", "7", "-o", str(made)).exit_code == 0
+    data = json.loads(made.read_text())
+    data["generator"]["parameters"]["colour"] = "red"
+    made.write_text(json.dumps(data))
+    result = run("verify", str(made))
+    assert result.exit_code == 3
+    assert "/generator/parameters/colour: unknown parameter" in result.output
+
+
+def test_schema_check_on_a_level_file_says_it_is_not_a_schema(tmp_path: Path) -> None:
+    level = tmp_path / "level.json"
+    assert run("create", "--size", "4x2", "--seed", "7", "-o", str(level)).exit_code == 0
+    before = level.read_bytes()
+    result = run("schema", "--check", "--file", str(level))
+    assert result.exit_code == 3
+    assert "not a JSON Schema (it looks like a level file" in result.output
+    assert "schema -o" not in result.output
+    assert level.read_bytes() == before
+
+
+def test_schema_registry_serves_names() -> None:
+    assert json.loads(run("schema", "level").stdout) == level_json_schema()
+    assert run("schema", "nope").exit_code == 2
+    result = run("schema", "--check")
+    assert result.exit_code == 0 and "level.v1.schema.json: up to date" in result.stdout
+
+
+def test_verify_json_message_for_invalid_and_unreadable(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    empty = hand_made(tmp_path, [[0, 0]])
+    text = run("verify", str(bad), str(empty)).output
+    report = json.loads(run("verify", "--json", str(bad), str(empty)).stdout)
+    messages = [f["message"] for f in report["files"]]
+    assert all(messages)
+    assert "\n".join(messages) == text.strip()
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_time_limit_must_be_finite(tmp_path: Path, value: str) -> None:
+    path = hand_made(tmp_path, [[1, 2, 2, 1]])
+    result = run("verify", str(path), f"--time-limit={value}")
+    assert result.exit_code == 2
+    assert "is not a finite number of seconds" in result.output
+
+
+def test_sizes_take_ascii_digits_only() -> None:
+    result = run("create", "--size", "１２x8", "--seed", "1")
+    assert result.exit_code == 2 and "WxH" in result.output
+
+
+def test_singular_words() -> None:
+    result = run("create", "--size", "2x1", "--seed", "1", "--max-turns", "1", "--copies", "2")
+    assert result.exit_code == 0
+    from levelgen.render import format_summary
+    from levelgen.schema import parse_level_data
+
+    data = json.loads(result.stdout)
+    assert data["board"]["rows"] == [[1, 1]]
+    summary = format_summary(parse_level_data(data).to_core())
+    assert "2 tiles, 1 kind, max 1 turn" in summary and "solution 1 step," in summary
+    odd = run("create", "--size", "3x1", "--seed", "1")
+    assert "3 tile cells" in odd.output
+
+
+def test_help_shows_file_not_python_types() -> None:
+    for command in ("verify", "solve", "show"):
+        assert "<list[str]>" not in run(command, "--help").stdout
+        assert "<str>" not in run(command, "--help").stdout
+
+
+def test_no_clobber(tmp_path: Path) -> None:
+    target = tmp_path / "level.json"
+    target.write_text("keep me")
+    assert "replaced" in run("create", "--help").stdout
+    for args in (
+        ["create", "--size", "4x2", "--seed", "1"],
+        ["schema"],
+        ["solve", str(hand_made(tmp_path, [[1, 2, 2, 1]]))],
+    ):
+        result = run(*args, "-o", str(target), "--no-clobber")
+        assert result.exit_code == 3, args
+        assert "exists; not replaced" in result.output
+        assert target.read_text() == "keep me"
+    assert run("create", "--size", "4x2", "--seed", "1", "-o", str(target)).exit_code == 0
+    assert json.loads(target.read_text())["game"] == "linkup"
+
+
+def test_no_clobber_write_is_atomic_against_a_racing_file(tmp_path: Path) -> None:
+    from levelgen.storage import WriteError, write_text
+
+    target = tmp_path / "x.txt"
+    write_text("one", target, replace=False)
+    with pytest.raises(WriteError, match="exists; not replaced"):
+        write_text("two", target, replace=False)
+    assert target.read_text() == "one"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.txt"]
+
+
+def test_show_warns_about_an_odd_kind(tmp_path: Path) -> None:
+    path = hand_made(tmp_path, [[1, 2, 2, 1, 3]])
+    result = run("show", str(path))
+    assert result.exit_code == 0
+    assert "warning: kind 3 has 1 tile, an odd number" in result.stderr
+    even = run("show", str(hand_made(tmp_path, [[1, 2, 2, 1]])))
+    assert even.stderr == ""

@@ -320,8 +320,8 @@ def test_layout_with_only_dead_ends() -> None:
     rules = Rules(max_turns=0, outside=False)
     with pytest.raises(
         GenerationError,
-        match="no complete removal order found in 7 random playouts for this 6x1 layout"
-        " with max_turns 0 and outside off",
+        match="no complete removal order found for this 6x1 layout with max_turns 0 and"
+        " outside off: the random playout met 7 dead ends",
     ):
         generate(layout.size, layout=layout, rules=rules, copies=2, seed=0, max_attempts=7)
 

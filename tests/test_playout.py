@@ -10,9 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from levelgen.board import EMPTY, WALL, Board
+from levelgen.board import EMPTY, WALL, Board, iter_bits
 from levelgen.geometry import Pos
 from levelgen.playout import random_removal_order
+from levelgen.playout_guard import StrandGuard
+from levelgen.reach import linkable_mask
 from levelgen.reference import reference_all, reference_best
 from levelgen.rules import Rules
 
@@ -129,25 +131,84 @@ def test_pairs_are_mostly_not_neighbours() -> None:
     assert neighbours < 10 * 48 // 4
 
 
-def test_a_dead_end_rewinds_to_a_checkpoint_instead_of_starting_over(
-    monkeypatch: pytest.MonkeyPatch,
+# ----- the stranding guard and rewinds -------------------------------------------------------
+
+
+@settings(derandomize=True, deadline=None, max_examples=60)
+@given(
+    width=st.integers(2, 9),
+    height=st.integers(1, 7),
+    walls=st.sets(st.integers(0, 62), max_size=12),
+    seed=st.integers(0, 2**32),
+)
+def test_guard_counts_follow_removals_and_undos(
+    width: int, height: int, walls: set[int], seed: int
 ) -> None:
-    """On a full 24x24 board with no turns most single playouts meet a dead end; rewinding to
-    the last checkpoint rescues some of them, and what comes out is still a removal order."""
-    import levelgen.playout as playout
+    """The bit-sliced counts always equal |reach[t] & occ|, through removals and undos; the
+    forced tiles are those with one possible partner; ``strands`` agrees with a recount."""
+    cells = [WALL if i in walls else 1 for i in range(width * height)]
+    template = Board(width, height, tuple(cells))
+    lay = template.layout
+    occ = template.occupied_mask()
+    guard = StrandGuard(
+        {
+            t: linkable_mask(1 << t, template.free_mask(True) | occ, occ ^ (1 << t), 0, lay.stride)
+            for t in iter_bits(occ)
+        },
+        occ,
+    )
 
-    template = Board.from_rows(["1" * 24] * 24)
-    rules = Rules(0, True)
+    def count(t: int) -> int:
+        return sum((p >> t & 1) << i for i, p in enumerate(guard.planes))
 
-    def single(seed: int) -> list[tuple[Pos, Pos]] | None:
-        return random_removal_order(template, rules, random.Random(seed), max_attempts=1)
+    rng = random.Random(seed)
+    removed: list[tuple[int, int, int]] = []
+    for _ in range(12):
+        tiles = list(iter_bits(occ))
+        if len(tiles) >= 2 and (not removed or rng.random() < 0.7):
+            a, b = rng.sample(tiles, 2)
+            stranded = any(
+                not guard.reach[t] & (occ & ~(1 << a) & ~(1 << b))
+                for t in iter_bits(occ & ~(1 << a) & ~(1 << b))
+                if guard.reach[t] & (occ & ((1 << a) | (1 << b)))
+            )
+            if stranded:
+                assert guard.strands(a, b, occ)
+            occ &= ~((1 << a) | (1 << b))
+            guard.removed(a, b, occ)
+            removed.append((a, b, occ))
+        elif removed:
+            a, b, after = removed.pop()
+            guard.restored(a, b, after)
+            occ = after | (1 << a) | (1 << b)
+        for t in iter_bits(occ):
+            assert count(t) == (guard.reach[t] & occ).bit_count()
+            assert bool(guard.single >> t & 1) == ((guard.reach[t] & occ).bit_count() == 1)
 
-    rescued = [s for s in range(12) if single(s) is not None]
-    monkeypatch.setattr(playout, "MAX_REWINDS", 0)
-    plain = [s for s in range(12) if single(s) is not None]
-    assert set(plain) < set(rescued)
-    monkeypatch.undo()
-    seed = min(set(rescued) - set(plain))
-    order = single(seed)
-    assert order is not None
-    check_order(template, rules, order)
+
+@pytest.mark.parametrize("outside", [True, False])
+def test_64x64_without_turns_completes(outside: bool) -> None:
+    """The case that needed up to 200 restarts (and failed) before the guard and rewinds."""
+    template = Board(64, 64, (1,) * 4096)
+    seen: list[tuple[str, int, int]] = []
+    order = random_removal_order(
+        template,
+        Rules(max_turns=0, outside=outside),
+        random.Random(5),
+        max_attempts=200,
+        progress=lambda *report: seen.append(report),
+    )
+    assert order is not None and len(order) == 2048
+    occupied = set(template.tiles())
+    for a, b in order:  # each pair in one row or column with nothing between (0 turns)
+        assert a in occupied and b in occupied
+        if a.x == b.x:
+            between = {Pos(a.x, y) for y in range(min(a.y, b.y) + 1, max(a.y, b.y))}
+        else:
+            assert a.y == b.y
+            between = {Pos(x, a.y) for x in range(min(a.x, b.x) + 1, max(a.x, b.x))}
+        assert not between & occupied
+        occupied -= {a, b}
+    assert not occupied
+    assert seen[-1] == ("removal order", 2048, 2048)
+    assert all(stage == "removal order" and 0 < done <= 2048 for stage, done, _ in seen)

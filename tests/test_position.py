@@ -169,4 +169,19 @@ def test_read_position_accepts_level_and_position_files(tmp_path: Path) -> None:
     assert info.value.problems[0].pointer == "/played/0"
     assert "not on the 6x4 board" in info.value.problems[0].message
     # Without the position $schema and without level/played: read as a level file.
-    assert position_from_data(position_to_data(board, rules) | {"$schema": "x"}).board == board
+    level_like = position_to_data(board, rules) | {"$schema": "urn:levelgen:schema:level:v1"}
+    assert position_from_data(level_like).board == board
+
+
+def test_an_empty_board_is_a_position_but_not_a_level_for_the_checked_in_schemas() -> None:
+    """The game is won on an empty board: the position schema accepts it, the level schema
+    (a level needs at least one pair) does not."""
+    root = Path(__file__).resolve().parents[1] / "schemas"
+    board = {"width": 2, "height": 1, "rows": [[0, 0]]}
+    head = {"game": "linkup", "format_version": 1, "rules": {"max_turns": 2, "outside": True}}
+    position = {"$schema": "urn:levelgen:schema:position:v1", **head, "board": board}
+    level = {"$schema": "urn:levelgen:schema:level:v1", **head, "board": board}
+    for name, data, ok in (("position", position, True), ("level", level, False)):
+        schema = json.loads((root / f"{name}.v1.schema.json").read_text(encoding="utf-8"))
+        errors = list(jsonschema.Draft202012Validator(schema).iter_errors(data))
+        assert (errors == []) is ok, name

@@ -154,11 +154,63 @@ def test_sizes_are_capped() -> None:
 
 def test_generator_parameters_are_json_scalars_or_arrays() -> None:
     data = level_data()
+    data["generator"]["name"] = "another-tool"  # free-form parameters
     data["generator"]["parameters"]["layout"] = None
     data["generator"]["parameters"]["rows"] = ["oo", "o."]
     parse_level_data(data)
     data["generator"]["parameters"]["nested"] = {"a": 1}
     assert problems_of(data)[0][0] == "/generator/parameters/nested"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "reason"),
+    [
+        ("rows", ["oo"], "unknown parameter of generator 'levelgen'"),
+        ("size", "１２x8", "ASCII digits"),
+        ("size", "65x8", "1..64"),
+        ("kinds", 0, ">= 1"),
+        ("copies", 3, "even"),
+        ("max_turns", 9, "0..8"),
+        ("outside", 1, "true or false"),
+        ("layout", ["oo", "ox"], "o . #"),
+    ],
+)
+def test_levelgen_parameters_are_checked(key: str, value: object, reason: str) -> None:
+    data = level_data()
+    data["generator"]["parameters"][key] = value
+    found = problems_of(data)
+    assert found[0][0] == f"/generator/parameters/{key}"
+    assert reason in found[0][1]
+    errors = list(jsonschema.Draft202012Validator(level_json_schema()).iter_errors(data))
+    assert errors, "the JSON Schema refuses it too"
+
+
+def test_reserved_parameters_are_accepted() -> None:
+    data = level_data()
+    data["generator"]["parameters"]["difficulty"] = "hard"
+    parse_level_data(data)
+
+
+def test_a_board_without_tiles_is_refused() -> None:
+    data = level_data()
+    data["board"]["rows"] = [[0 if v > 0 else v for v in row] for row in data["board"]["rows"]]
+    data.pop("solution")
+    data.pop("id")
+    assert problems_of(data) == [
+        ("/board/rows", "the board has no tile: a level needs at least one pair")
+    ]
+    errors = list(jsonschema.Draft202012Validator(level_json_schema()).iter_errors(data))
+    assert errors, "the JSON Schema refuses it too"
+
+
+def test_schema_identifier_is_exact() -> None:
+    data = level_data()
+    data["$schema"] = "urn:levelgen:schema:level:v2"
+    assert problems_of(data)[0][0] == "/$schema"
+    data["$schema"] = SCHEMA_URI
+    parse_level_data(data)
+    data.pop("$schema")
+    parse_level_data(data)
 
 
 def test_level_problems_odd_kind_and_stale_id() -> None:
@@ -167,7 +219,7 @@ def test_level_problems_odd_kind_and_stale_id() -> None:
     rows = data["board"]["rows"]
     old_kind, rows[0][0] = rows[0][0], 40
     found = {p.pointer: p.message for p in level_problems(parse_level_data(data))}
-    assert found["/board/rows/0/0"].startswith("kind 40 has 1 tiles, an odd number")
+    assert found["/board/rows/0/0"].startswith("kind 40 has 1 tile, an odd number")
     assert any(f"kind {old_kind} has 3 tiles" in message for message in found.values())
     assert found["/id"].startswith("does not match the board and rules; expected sha256:")
 

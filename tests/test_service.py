@@ -275,7 +275,7 @@ def test_bad_bodies_are_problems_with_pointers(
 
 
 def test_board_larger_than_the_service_allows(client: TestClient) -> None:
-    rows = [[0] * 33 for _ in range(2)]
+    rows = [[1] * 33 for _ in range(2)]
     big = {**HAND_MADE, "board": {"width": 33, "height": 2, "rows": rows}}
     doc = problem(client.post("/v1/verify", json=big), 422, "/board/width")
     assert "32" in doc["detail"]

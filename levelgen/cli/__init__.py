@@ -1,7 +1,10 @@
 """The ``levelgen`` command line: thin typer commands over the library.
 
 Exit codes: 0 ok / solvable, 1 level well-formed but invalid or unsolvable, 2 usage error,
-3 unreadable or schema-invalid input, 4 undecided within the budget.
+3 unreadable or schema-invalid input, 4 undecided within the budget, 70 internal error (a bug).
+An unexpected exception in any command, present or future, is turned into one line on standard
+error and exit 70 by ``common.LevelgenGroup`` (so ``CliRunner`` sees it too); ``main`` catches
+what escapes before a command runs.
 
 ``common`` holds the app, the exit codes and the helpers every command shares; each command
 group has a module of its own that registers its commands on the app when imported here.
@@ -12,12 +15,20 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from typing import NoReturn
 
 import typer
 
 from . import create, pack, play, schema, show, verify  # noqa: F401  (each registers its commands)
 from . import render as _render  # noqa: F401  (render, play, export)
-from .common import EXIT_CODES_HELP, EXIT_INVALID, EXIT_UNREADABLE, app
+from .common import (
+    EXIT_CODES_HELP,
+    EXIT_INVALID,
+    EXIT_UNREADABLE,
+    app,
+    internal_error,
+    is_output_error,
+)
 from .library import library_app  # noqa: F401  (registers `levelgen library`)
 from .serve import serve  # noqa: F401  (registers `levelgen serve`)
 
@@ -26,10 +37,13 @@ __all__ = ["EXIT_CODES_HELP", "app", "main"]
 
 def main() -> None:
     """Entry point of the console script.  Standard output that cannot be written (a full
-    disk, a reader that went away) ends the command with a message, not a traceback."""
+    disk, a reader that went away) ends the command with a message, not a traceback; any
+    other exception that reaches here is a bug: one line and exit 70."""
     try:
         app()
     except OSError as exc:
+        if not is_output_error(exc):
+            _internal(exc)
         # Nothing more can go to standard output: point it at /dev/null so that the final
         # flush at exit does not fail again.
         with contextlib.suppress(OSError, ValueError):
@@ -38,3 +52,13 @@ def main() -> None:
             sys.exit(EXIT_INVALID)  # like any program whose reader went away: quietly
         typer.echo(f"levelgen: cannot write the output: {exc.strerror or exc}", err=True)
         sys.exit(EXIT_UNREADABLE)
+    except Exception as exc:
+        _internal(exc)
+
+
+def _internal(exc: BaseException) -> NoReturn:
+    """``internal_error`` outside a command: its exit becomes the process's."""
+    try:
+        internal_error(exc)
+    except typer.Exit as stop:
+        sys.exit(stop.exit_code)

@@ -2,7 +2,7 @@
 read, check and write level files for every command.
 
 Exit codes: 0 ok / solvable, 1 level well-formed but invalid or unsolvable, 2 usage error,
-3 unreadable or schema-invalid input, 4 undecided within the budget.
+3 unreadable or schema-invalid input, 4 undecided within the budget, 70 internal error (a bug).
 
 Every input problem ends in a message naming the file, the place (a JSON pointer) and the
 reason, and one of these exit codes; a traceback means a bug.  Level files are written
@@ -13,14 +13,19 @@ unless a solver needs it.
 
 from __future__ import annotations
 
+import errno
+import math
+import os
 import sys
 import time
+import traceback
 from collections.abc import Iterable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperArgument, TyperGroup
 
 from ..bench import bench_app
 
@@ -32,13 +37,95 @@ if TYPE_CHECKING:
 
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_UNREADABLE, EXIT_UNDECIDED = 0, 1, 2, 3, 4
+#: An unexpected exception: a bug (70 is EX_SOFTWARE of sysexits.h), never a verdict.
+EXIT_INTERNAL = 70
+#: Interrupted by the user (Ctrl-C): 128 + SIGINT, as shells report it.
+EXIT_INTERRUPTED = 130
 
 EXIT_CODES_HELP = (
     "Exit codes: 0 ok or solvable; 1 level well-formed but invalid or unsolvable; 2 usage error;"
-    " 3 unreadable or schema-invalid input; 4 undecided within the budget."
+    " 3 unreadable or schema-invalid input; 4 undecided within the budget; 70 internal error"
+    " (a bug: please report it)."
 )
 
+#: The order of the commands in ``levelgen --help``; commands not named here follow in the
+#: order they were registered.
+COMMAND_ORDER = ("create", "verify", "solve", "show", "schema", "version", "bench")
+
+#: Set to 1 to see the traceback of an internal error.
+DEBUG_VARIABLE = "LEVELGEN_DEBUG"
+
+#: Errors writing standard output (a full disk, a reader that went away): ``main`` reports them.
+_OUTPUT_ERRNOS = frozenset(
+    getattr(errno, name)
+    for name in ("EPIPE", "ENOSPC", "EDQUOT", "EFBIG", "EIO")
+    if hasattr(errno, name)
+)
+
+
+def internal_error(exc: BaseException) -> NoReturn:
+    """Report ``exc`` as a bug in one line on standard error (the traceback first when
+    ``LEVELGEN_DEBUG=1``) and exit with ``EXIT_INTERNAL``."""
+    if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
+        traceback.print_exception(exc, file=sys.stderr)
+    text = " ".join(str(exc).split()) or "(no message)"
+    if len(text) > 300:
+        text = text[:297] + "..."
+    hint = "" if os.environ.get(DEBUG_VARIABLE) else f"; {DEBUG_VARIABLE}=1 shows the traceback"
+    typer.echo(
+        f"levelgen: internal error (a bug, please report it): {type(exc).__name__}: {text}{hint}",
+        err=True,
+    )
+    raise typer.Exit(EXIT_INTERNAL)
+
+
+def is_output_error(exc: OSError) -> bool:
+    """Whether ``exc`` is a failure to write standard output (handled by ``main``)."""
+    return isinstance(exc, BrokenPipeError) or exc.errno in _OUTPUT_ERRNOS
+
+
+def _no_type(ctx: Any) -> None:
+    return None
+
+
+class LevelgenGroup(TyperGroup):
+    """The top-level command group: commands listed in ``COMMAND_ORDER``, and every command
+    (those of later modules and ``bench`` too) run so that an unexpected exception becomes
+    one line and exit ``EXIT_INTERNAL``, in the console script and under ``CliRunner`` alike.
+    The CLI's own exits (``typer.Exit``, usage errors) pass through; Ctrl-C exits 130."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda name: (rank.get(name, len(rank)), names.index(name)))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command, with its arguments' help showing their metavar (``FILE``) alone, not
+        followed by typer's Python type (``FILE <list[str]>``)."""
+        command = super().get_command(ctx, cmd_name)
+        for param in getattr(command, "params", ()):
+            if isinstance(param, TyperArgument) and param.metavar:
+                param.display_type_rich = _no_type  # type: ignore[method-assign]
+        return command
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise
+        except KeyboardInterrupt:
+            typer.echo("levelgen: interrupted", err=True)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except OSError as exc:
+            if is_output_error(exc):
+                raise
+            internal_error(exc)
+        except Exception as exc:
+            internal_error(exc)
+
+
 app = typer.Typer(
+    cls=LevelgenGroup,
     name="levelgen",
     help="Generate and verify Link-up (Onet, Shisen-Sho) levels with proofs of solvability.\n\n"
     + EXIT_CODES_HELP,
@@ -49,8 +136,6 @@ app = typer.Typer(
 )
 app.add_typer(bench_app, name="bench")
 
-#: The checked-in schema, beside the package in a source checkout.
-SCHEMA_NAME = Path("schemas", "level.v1.schema.json")
 #: The layout file cap: a 64x64 layout is about 4 KiB.
 MAX_LAYOUT_BYTES = 64 * 1024
 
@@ -61,6 +146,7 @@ class Method(StrEnum):
     auto = "auto"
     search = "search"
     cpsat = "cpsat"
+    exhaustive = "exhaustive"
 
 
 OutputOption = Annotated[
@@ -68,23 +154,42 @@ OutputOption = Annotated[
     typer.Option(
         "-o",
         "--output",
-        help="Where to write the level ('-': standard output).",
+        help="Where to write the level ('-': standard output). An existing file is replaced"
+        " (atomically) unless --no-clobber is given.",
         metavar="FILE",
+    ),
+]
+NoClobberOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-clobber",
+        help="Refuse to replace an existing output file (exit 3, nothing written).",
     ),
 ]
 MethodOption = Annotated[
     Method,
     typer.Option(
         help="Solver for levels without a solution: search (exact search), cpsat (CP-SAT),"
-        " or auto (search, then CP-SAT if undecided)."
+        " exhaustive (plain exhaustive search: slow, for few kinds), or auto (search, then"
+        " CP-SAT if undecided)."
     ),
 ]
+
+
+def _finite_seconds(value: float) -> float:
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a finite number of seconds")
+    if value < 0:
+        raise typer.BadParameter(f"{value:g} is negative: give a number of seconds >= 0")
+    return value
+
+
 TimeLimitOption = Annotated[
     float,
     typer.Option(
         "--time-limit",
-        min=0.0,
-        help="Seconds the solver may take before answering undecided.",
+        callback=_finite_seconds,
+        help="Seconds the solver may take before answering undecided (a finite number >= 0).",
         metavar="SECONDS",
     ),
 ]
@@ -163,10 +268,19 @@ def core(source: str, file: LevelFile, *, strict: bool = True) -> Level:
     return level
 
 
-def write(level: Level, output: str) -> None:
+def check_output(output: str, no_clobber: bool) -> None:
+    """Exit 3 before any work when ``--no-clobber`` forbids replacing ``output``."""
+    from ..storage import STDIO
+
+    if no_clobber and output != STDIO and Path(output).exists():
+        fail(EXIT_UNREADABLE, f"levelgen: {output} exists; not replaced (--no-clobber)")
+
+
+def write(level: Level, output: str, *, no_clobber: bool = False) -> None:
+    """Write ``level`` to ``output`` atomically (``-``: standard output), or exit 3."""
     from ..storage import WriteError, write_level
 
     try:
-        write_level(level, output)
+        write_level(level, output, replace=not no_clobber)
     except WriteError as exc:
         fail(EXIT_UNREADABLE, f"levelgen: {exc}")

@@ -11,13 +11,16 @@ from .common import (
     EXIT_INVALID,
     EXIT_UNREADABLE,
     MAX_LAYOUT_BYTES,
+    NoClobberOption,
     OutputOption,
     app,
+    check_output,
     fail,
     show_problems,
     stderr_is_terminal,
     write,
 )
+from .progress import progress_bar
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -91,21 +94,24 @@ def create(
             metavar="TARGET",
         ),
     ] = None,
+    no_clobber: NoClobberOption = False,
 ) -> None:
     """Generate a level with a replayed solution and write it as JSON.
 
     Without --seed a random seed is drawn and recorded in the file.  On a terminal the board
     and a summary are shown on standard error.  Exit codes: 0 written; 1 the layout admits no
-    level; 2 bad option values; 3 unreadable layout file or unwritable output.
+    level; 2 bad option values; 3 unreadable layout file or unwritable output; 70 internal
+    error (a bug).
     """
     import secrets
 
     from ..generator import GenerationError, generate, kind_tile_counts
-    from ..geometry import Size, parse_size
+    from ..geometry import Size, format_size, parse_size
     from ..rules import MAX_TURNS_LIMIT, Rules
     from ..schema import MAX_SEED
     from ..storage import ReadError, read_text
 
+    check_output(output, no_clobber)
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise typer.BadParameter(f"{seed} is not in 0..{MAX_SEED}", param_hint="'--seed'")
     if copies < 2 or copies % 2:
@@ -166,20 +172,22 @@ def create(
         level = create_steered(
             board_size, difficulty, Rules(max_turns, outside), template, seed, kinds
         )
-        write(level, output)
+        write(level, output, no_clobber=no_clobber)
         return _report_created(level, output)
     try:
-        level = generate(
-            board_size,
-            kinds=kinds,
-            copies=copies,
-            rules=Rules(max_turns, outside, slide),
-            layout=template,
-            seed=seed,
-        )
+        with progress_bar(f"creating {format_size(board_size)}") as report:
+            level = generate(
+                board_size,
+                kinds=kinds,
+                copies=copies,
+                rules=Rules(max_turns, outside, slide),
+                layout=template,
+                seed=seed,
+                progress=report,
+            )
     except GenerationError as exc:
         fail(EXIT_INVALID, f"levelgen create: {exc}")
-    write(level, output)
+    write(level, output, no_clobber=no_clobber)
     _report_created(level, output)
 
 

@@ -34,13 +34,22 @@ def show(
 ) -> None:
     """Draw a level in the terminal: a glyph and colour per kind, holes, walls, the ring.
 
-    Colour only on a terminal, and never with NO_COLOR set.  Exit codes: 0 shown; 1 invalid
-    level (or its solution breaks before step N); 2 bad --step; 3 unreadable input.
+    Colour only on a terminal, and never with NO_COLOR set.  A kind with an odd number of
+    tiles is shown all the same, with a warning on standard error.  Exit codes: 0 shown; 1 invalid
+    level (or its solution breaks before step N); 2 bad --step; 3 unreadable input;
+    70 internal error (a bug).
     """
     from ..render import format_summary, render_board, use_color
     from ..verify import replay
 
     level = core(file, load(file), strict=False)
+    for kind, count in sorted(level.board.kind_counts().items()):
+        if count % 2:
+            typer.echo(
+                f"{file}: warning: kind {kind} has {count} tile{'' if count == 1 else 's'},"
+                " an odd number, so the board can never be cleared",
+                err=True,
+            )
     color = use_color(sys.stdout)
     if step is None:
         typer.echo(render_board(level.board, level.rules, color=color))

@@ -16,16 +16,19 @@ from .common import (
     EXIT_UNREADABLE,
     Method,
     MethodOption,
+    NoClobberOption,
     OutputOption,
     TimeLimitOption,
     app,
     budget,
+    check_output,
     core,
     fail,
     load,
     problem_lines,
     write,
 )
+from .progress import progress_bar
 
 if TYPE_CHECKING:
     from ..level import Level
@@ -51,7 +54,8 @@ class Verdict:
             "file": self.file,
             "status": self.status,
             "exit_code": self.code,
-            "message": self.message,
+            # The verdict sentence, else the problem lines the text output prints.
+            "message": self.message or "\n".join(self.lines()),
             "problems": [{"pointer": p.pointer, "reason": p.message} for p in self.problems],
             "deadlock": [list(p) for p in self.deadlock],
         }
@@ -102,11 +106,15 @@ def _verify_one(source: str, method: Method, time_limit: float) -> Verdict:
 def _solve_verdict(source: str, level: Level, method: Method, time_limit: float) -> Verdict:
     from ..solvers import SolveStatus, solve
 
-    result = solve(level.board, level.rules, budget=budget(time_limit), method=method.value)
+    with progress_bar(f"solving {source}"):
+        result = solve(level.board, level.rules, budget=budget(time_limit), method=method.value)
     if result.status is SolveStatus.SOLVED:
         steps = len(result.moves or ())
         return Verdict(
-            source, "solvable", EXIT_OK, f"solvable: a solution of {steps} steps was found"
+            source,
+            "solvable",
+            EXIT_OK,
+            f"solvable: a solution of {steps} step{'' if steps == 1 else 's'} was found",
         )
     if result.status is SolveStatus.UNSOLVABLE:
         core = [(p.x, p.y) for p in result.deadlock]
@@ -145,7 +153,8 @@ def verify(
     A level without a solution is solved and reported solvable, unsolvable (with the deadlock
     core) or undecided.  Each problem is printed as FILE: /json/pointer: reason.  Exit codes:
     0 all ok or solvable; 1 some level invalid or unsolvable; 3 some file unreadable or not a
-    level file; 4 some level undecided (with several files, the most serious code: 3, 1, 4).
+    level file; 4 some level undecided (with several files, the most serious code: 3, 1, 4);
+    70 internal error (a bug).
     """
     verdicts = [_verify_one(source, method, time_limit) for source in files]
     if json_output:
@@ -170,19 +179,27 @@ def solve_command(
     output: OutputOption = "-",
     method: MethodOption = Method.auto,
     time_limit: TimeLimitOption = 10.0,
+    no_clobber: NoClobberOption = False,
 ) -> None:
     """Solve a hand-made level and write it with its solution and metrics.
 
-    Any solution already in the file is replaced.  Exit codes: 0 solved and written;
+    Any solution already in the file is replaced, and so is its generator block: the file
+    written names levelgen-solve, its version and the solver that answered (the seed and
+    parameters of whatever made the earlier board no longer describe it, so they are
+    dropped).  Exit codes: 0 solved and written;
     1 unsolvable (the reason and the deadlock core are printed) or invalid; 3 unreadable input;
-    4 undecided within the time limit.
+    4 undecided within the time limit; 70 internal error (a bug).
     """
+    from .. import __version__
     from ..difficulty import solution_metrics
-    from ..level import Level
+    from ..level import GeneratorInfo, Level
+    from ..schema.parameters import GENERATOR_SOLVE
     from ..solvers import SolveStatus, solve
 
+    check_output(output, no_clobber)
     level = core(file, load(file))
-    result = solve(level.board, level.rules, budget=budget(time_limit), method=method.value)
+    with progress_bar(f"solving {file}"):
+        result = solve(level.board, level.rules, budget=budget(time_limit), method=method.value)
     if result.status is SolveStatus.UNSOLVABLE:
         text = f"{file}: unsolvable: {result.reason or 'no removal order clears the board'}"
         if result.deadlock:
@@ -192,14 +209,24 @@ def solve_command(
         reason = f": {result.reason}" if result.reason else ""
         fail(EXIT_UNDECIDED, f"{file}: undecided within {time_limit:g} s{reason}")
     moves = result.moves or ()
+    provenance = GeneratorInfo(
+        GENERATOR_SOLVE,
+        __version__,
+        None,
+        {
+            "method": result.method or method.value,
+            "requested_method": method.value,
+            "time_limit": time_limit,
+        },
+    )
     solved = Level(
         level.board,
         level.rules,
         moves,
         solution_metrics(level.board, level.rules, moves),
-        level.generator,
+        provenance,
     )
-    write(solved, output)
+    write(solved, output, no_clobber=no_clobber)
     if output != "-":
         from ..render import format_summary
 

@@ -198,25 +198,30 @@ class _Canvas:
         return lines
 
 
+def plural(count: int, noun: str) -> str:
+    """``"1 kind"``, ``"2 kinds"``: the count and the noun, with an s unless the count is 1."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
 def format_summary(level: Level, name: str = "") -> str:
     """One line about ``level``: size, tiles, kinds, rules, solution and start moves."""
     board, rules = level.board, level.rules
     counts = board.kind_counts()
     parts = [
         f"{board.width}x{board.height}",
-        f"{board.tile_count()} tiles",
-        f"{len(counts)} kinds",
-        f"max {rules.max_turns} turns",
+        plural(board.tile_count(), "tile"),
+        plural(len(counts), "kind"),
+        f"max {plural(rules.max_turns, 'turn')}",
         "ring" if rules.outside else "no ring",
     ]
     walls = sum(1 for v in board.cells if v == WALL)
     if walls:
-        parts.append(f"{walls} wall" + ("s" if walls > 1 else ""))
+        parts.append(plural(walls, "wall"))
     if level.solution is not None:
-        parts.append(f"solution {len(level.solution)} steps")
+        parts.append(f"solution {plural(len(level.solution), 'step')}")
     if level.metrics is not None:
-        parts.append(f"{level.metrics.start_moves} moves at start")
-    if level.generator is not None:
+        parts.append(f"{plural(level.metrics.start_moves, 'move')} at start")
+    if level.generator is not None and level.generator.seed is not None:
         parts.append(f"seed {level.generator.seed}")
     _variant_summary(level, parts)
     return (f"{name}: " if name else "") + ", ".join(parts)

@@ -1,10 +1,17 @@
 """The file formats at the edge: pydantic models, JSON Schemas generated from them.
 
-One module per format (``level`` today; positions and pack manifests join it); this package
+One module per format (``level``, ``position``, ``manifest``); this package
 re-exports the level format's names so that ``from levelgen.schema import LevelFile`` works.
+
+``SCHEMAS`` is the registry that ``levelgen schema`` serves: a name (``level``, ``position``,
+``pack-manifest``) mapped to the function generating that JSON Schema and the
+name of its checked-in copy under ``schemas/``.  A new format adds one entry.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from .level import (
     FORMAT_VERSION,
@@ -31,6 +38,7 @@ __all__ = [
     "GAME",
     "JSON_SCHEMA_DIALECT",
     "MAX_SEED",
+    "SCHEMAS",
     "SCHEMA_URI",
     "BoardFile",
     "GeneratorFile",
@@ -38,6 +46,7 @@ __all__ = [
     "LevelFormatError",
     "MetricsFile",
     "RulesFile",
+    "SchemaEntry",
     "StepFile",
     "content_id",
     "level_json_schema",
@@ -45,3 +54,30 @@ __all__ = [
     "parse_level_data",
     "problems_from_validation_error",
 ]
+
+
+class SchemaEntry(NamedTuple):
+    """A JSON Schema served by ``levelgen schema``: its generator and checked-in file name."""
+
+    generate: Callable[[], dict[str, Any]]
+    file_name: str
+
+
+#: The schemas ``levelgen schema NAME`` prints and ``levelgen schema --check`` compares.
+def _position_json_schema() -> dict[str, Any]:
+    from .position import position_json_schema
+
+    return position_json_schema()
+
+
+def _manifest_json_schema() -> dict[str, Any]:
+    from .manifest import manifest_json_schema
+
+    return manifest_json_schema()
+
+
+SCHEMAS: dict[str, SchemaEntry] = {
+    "level": SchemaEntry(level_json_schema, "level.v1.schema.json"),
+    "position": SchemaEntry(_position_json_schema, "position.v1.schema.json"),
+    "pack-manifest": SchemaEntry(_manifest_json_schema, "pack-manifest.v1.schema.json"),
+}

@@ -30,7 +30,7 @@ import hashlib
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import (
     BaseModel,
@@ -50,6 +50,7 @@ from ..moves import Move
 from ..paths import path_from_corners
 from ..rules import MAX_TURNS_LIMIT, SLIDES, Rules
 from ..verify import Problem
+from .parameters import parameter_problems, parameters_json_schema
 
 __all__ = [
     "FORMAT_VERSION",
@@ -201,6 +202,20 @@ class BoardFile(_Strict):
     )
 
 
+class LevelBoardFile(BoardFile):
+    """A level's board: as any board, with at least one tile (a level has at least one pair;
+    a position's board may be empty: the game is won)."""
+
+    rows: Annotated[
+        list[Annotated[list[Cell], Field(min_length=1, max_length=MAX_SIDE)]],
+        Field(min_length=1, max_length=MAX_SIDE),
+    ] = Field(
+        description="`height` rows of `width` cells: a tile kind (>= 1), 0 empty, -1 a wall;"
+        " at least one tile.",
+        json_schema_extra={"contains": {"contains": {"minimum": 1}}},
+    )
+
+
 class StepFile(_Strict):
     """One removal: two cells of one kind and the exact best path joining them."""
 
@@ -245,11 +260,17 @@ class MetricsFile(_Strict):
 
 
 class GeneratorFile(_Strict):
-    """Provenance: what made the level and how to make it again."""
+    """Provenance: what made the level (and its solution) and how to make it again.
+
+    ``"levelgen"``: made by ``levelgen create`` from ``seed`` and ``parameters``.
+    ``"levelgen-solve"``: a board made elsewhere, solved by ``levelgen solve`` (no seed).
+    Any other name: another tool, free to put its own parameters."""
+
+    model_config = ConfigDict(json_schema_extra={"allOf": cast(Any, parameters_json_schema())})
 
     name: Name
     version: Name
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
     parameters: dict[Name, ParameterValue] = Field(default_factory=dict)
 
 
@@ -258,8 +279,10 @@ class LevelFile(_Strict):
 
     model_config = ConfigDict(title="Link-up level, format version 1")
 
-    schema_uri: Annotated[str, Field(max_length=2000)] = Field(
-        default=SCHEMA_URI, alias="$schema", description="The schema of this file."
+    schema_uri: Literal["urn:levelgen:schema:level:v1"] = Field(
+        default="urn:levelgen:schema:level:v1",
+        alias="$schema",
+        description=f'The schema of this file: "{SCHEMA_URI}" (optional; no other value).',
     )
     game: Literal["linkup"] = Field(description='Always "linkup".')
     format_version: Literal[1] = Field(description="Always 1.")
@@ -269,7 +292,7 @@ class LevelFile(_Strict):
     )
     generator: GeneratorFile | None = None
     rules: RulesFile
-    board: BoardFile
+    board: LevelBoardFile
     solution: Annotated[list[StepFile], Field(max_length=_MAX_STEPS)] | None = Field(
         default=None, description="A removal sequence that empties the board, step by step."
     )
@@ -431,9 +454,16 @@ def parse_level_data(data: object) -> LevelFile:
         level = LevelFile.model_validate(data)
     except ValidationError as exc:
         raise LevelFormatError(problems_from_validation_error(exc, data)) from None
-    shape = _shape_problems(level.board) or _variant_problems(level)
-    if shape:
-        raise LevelFormatError(shape)
+    problems = _shape_problems(level.board) or _variant_problems(level)
+    if not problems and not any(v >= 1 for row in level.board.rows for v in row):
+        problems.append(
+            Problem("/board/rows", "the board has no tile: a level needs at least one pair")
+        )
+    if level.generator is not None:
+        g = level.generator
+        problems.extend(parameter_problems(g.name, dict(g.parameters)))
+    if problems:
+        raise LevelFormatError(problems)
     return level
 
 
@@ -473,7 +503,8 @@ def level_problems(level: LevelFile) -> list[Problem]:
             problems.append(
                 Problem(
                     where[kind],
-                    f"kind {kind} has {len(cells)} tiles, an odd number, so it can never be"
+                    f"kind {kind} has {len(cells)} tile{'' if len(cells) == 1 else 's'}, an odd"
+                    " number, so it can never be"
                     f" cleared (cells {_cells_text(cells)})",
                 )
             )
