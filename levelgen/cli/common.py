@@ -25,7 +25,9 @@ import typer
 from ..bench import bench_app
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..level import Level
+    from ..rules import Rules
     from ..schema import LevelFile
     from ..solvers import Budget
     from ..verify import Problem
@@ -170,3 +172,13 @@ def write(level: Level, output: str) -> None:
         write_level(level, output)
     except WriteError as exc:
         fail(EXIT_UNREADABLE, f"levelgen: {exc}")
+
+
+def refuse_variant(source: str, board: Board, rules: Rules, feature: str) -> None:
+    """Exit 3 with ``FILE: /rules/slide: ...`` (or ``/board/layers``) when ``feature`` does
+    not support the variant of this board and rules (see :mod:`levelgen.variant_support`)."""
+    from ..variant_support import variant_problem
+
+    found = variant_problem(board, rules, feature)
+    if found is not None:
+        fail(EXIT_UNREADABLE, f"{source}: {found[0]}: {found[1]}")

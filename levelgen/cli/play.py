@@ -25,6 +25,7 @@ from .common import (
     app,
     budget,
     fail,
+    refuse_variant,
     show_problems,
     write,
 )
@@ -82,6 +83,7 @@ def hint(
     from ..storage import format_json
 
     position = _read(file)
+    refuse_variant(file, position.board, position.rules, "hint")
     result = position.game().hint(budget(time_limit), method=method.value)
     code = {"hint": EXIT_OK, "won": EXIT_OK, "lost": EXIT_INVALID}.get(
         result.status, EXIT_UNDECIDED
@@ -144,6 +146,7 @@ def shuffle(
     if no_clobber and output != "-" and Path(output).exists():
         fail(EXIT_USAGE, f"levelgen: {output} exists (--no-clobber): not replaced")
     position = _read(file)
+    refuse_variant(file, position.board, position.rules, "shuffle")
     result = shuffle_position(
         position.board, position.rules, seed, min_moves=min_moves, budget=budget(time_limit)
     )

@@ -11,12 +11,22 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, app, core, fail, load, show_problems
+from .common import (
+    EXIT_INVALID,
+    EXIT_UNREADABLE,
+    app,
+    core,
+    fail,
+    load,
+    refuse_variant,
+    show_problems,
+)
 
 if TYPE_CHECKING:
     from ..board import Board
     from ..level import Level
     from ..paths import Path
+    from ..render.sheet import SheetEntry
 
 NoClobberOption = Annotated[
     bool, typer.Option("--no-clobber", help="Refuse to overwrite an existing output file.")
@@ -82,12 +92,19 @@ def _render_pack(folder: str, output: str, no_clobber: bool) -> None:
     except ReadError as exc:
         show_problems(exc.source, exc.problems)
         raise typer.Exit(EXIT_UNREADABLE) from None
+    _refuse_pack_variants(folder, entries, "render")
     title = FilePath(folder).resolve().name
     if suffix == ".html":
         data = sheet_html(entries, title=title).encode("utf-8")
     else:
         data = _picture(sheet_scene(entries, title=title), suffix, sheet=True)
     write_output(data, output, no_clobber=no_clobber)
+
+
+def _refuse_pack_variants(folder: str, entries: list[SheetEntry], feature: str) -> None:
+    for entry in entries:
+        where = str(FilePath(folder) / entry.file)
+        refuse_variant(where, entry.level.board, entry.level.rules, feature)
 
 
 def _picture(scene: object, suffix: str, *, sheet: bool = False) -> bytes:
@@ -159,6 +176,7 @@ def render(
         return
     suffix = _suffix(output, (".svg", ".png"))
     level = core(source, load(source), strict=False)
+    refuse_variant(source, level.board, level.rules, "render")
     board, drawn = level.board, None
     if step is not None or path:
         board, drawn = position_at_step(source, level, step or 0)
@@ -258,6 +276,7 @@ def export(
         _export_pack(source, form, FilePath(output), no_clobber)
         return
     level = core(source, load(source), strict=False)
+    refuse_variant(source, level.board, level.rules, "export")
     out = FilePath(output)
     if output == "-" or out.is_dir() or output.endswith(("/", "\\")):
         raise typer.BadParameter(f"{output!r} must name a file", param_hint="'-o' / '--output'")
@@ -282,6 +301,7 @@ def _export_pack(folder: str, form: ExportFormat, out: FilePath, no_clobber: boo
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(EXIT_UNREADABLE, f"levelgen: cannot make {out}: {exc.strerror or exc}")
+    _refuse_pack_variants(folder, entries, "export")
     files: list[tuple[str, bytes]] = []
     if form is ExportFormat.tiled:
         top = max(max(e.level.board.cells) for e in entries)
@@ -332,6 +352,7 @@ def play(
             param_hint="'--api-base'",
         )
     level = core(source, load(source), strict=False)
+    refuse_variant(source, level.board, level.rules, "the browser player")
     title = f"Link-up {level.board.width}x{level.board.height}" + (
         "" if source == "-" else f": {FilePath(source).name}"
     )

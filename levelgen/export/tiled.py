@@ -47,6 +47,9 @@ def map_data(
 ) -> dict[str, Any]:
     """The Tiled map of ``level`` whose tileset is the file ``tileset`` (a path relative to the
     map)."""
+    from ..variant_support import refuse_variants
+
+    refuse_variants(level.board, level.rules, "export")
     from ..schema import content_id
 
     board = level.board

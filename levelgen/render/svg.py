@@ -202,7 +202,11 @@ def board_scene(
     cell_size: int = 32,
     labels: bool = True,
 ) -> Scene:
-    """The scene of ``board``: margin with coordinates (when ``labels``), ring, cells, path."""
+    """The scene of ``board``: margin with coordinates (when ``labels``), ring, cells, path.
+    ``UnsupportedVariant`` (a ``ValueError``) for sliding rules or stacked layers."""
+    from ..variant_support import refuse_variants
+
+    refuse_variants(board, rules, "render")
     cs = cell_size
     if cs < 4:
         raise ValueError(f"cell size {cs} is below 4 pixels")

@@ -159,15 +159,17 @@ def parse_position_data(data: object) -> Position:
         raise LevelFormatError(problems)
     if file.level is None:
         assert file.board is not None and file.rules is not None
-        rules = Rules(file.rules.max_turns, file.rules.outside)
-        return Position(Board.from_grid(file.board.rows), rules, None, ())
+        rules = _rules(file.rules)
+        return Position(_bare_board(file.board, rules), rules, None, ())
     try:
         level = file.level.to_core()
     except LevelFormatError as exc:
         raise LevelFormatError([_under("/level", p) for p in exc.problems]) from None
     rules = level.rules
-    if file.rules is not None and Rules(file.rules.max_turns, file.rules.outside) != rules:
+    if file.rules is not None and _rules(file.rules) != rules:
         raise LevelFormatError([Problem("/rules", "does not match the rules of /level/rules")])
+    if level.board.upper or rules.slide != "none":
+        return _variant_position(file, level)
     game = Game(level.board, rules)
     for k, step in enumerate(file.played or ()):
         try:
@@ -180,6 +182,47 @@ def parse_position_data(data: object) -> Position:
         if given != board:
             raise LevelFormatError([Problem("/board", _difference(given, board))])
     return Position(board, rules, level, game.played)
+
+
+def _variant_position(file: PositionFile, level: Level) -> Position:
+    """The position of a variant level (sliding or layered): the level's start, whose board
+    ``/board`` must match when given; played moves are not replayed yet (the live move list of
+    :class:`levelgen.play.Game` is the classic game's)."""
+    from ..variant_support import variant_problem
+
+    if file.played:
+        refused = variant_problem(level.board, level.rules, "replaying played moves")
+        assert refused is not None
+        raise LevelFormatError([Problem("/level" + refused[0], refused[1])])
+    if file.board is not None:
+        given = _bare_board(file.board, level.rules)
+        if given != level.board:
+            raise LevelFormatError([Problem("/board", _difference(given, level.board))])
+    return Position(level.board, level.rules, level, ())
+
+
+def _rules(rules: RulesFile) -> Rules:
+    return Rules(rules.max_turns, rules.outside, rules.slide)
+
+
+def _bare_board(board: BoardFile, rules: Rules) -> Board:
+    """The core board of ``board`` with its layers; ``LevelFormatError`` naming the layer
+    problem (a tile above an empty cell, ...) or layers combined with sliding."""
+    flat = Board.from_grid(board.rows)
+    if not board.layers:
+        return flat
+    if rules.slide != "none":
+        reason = f"slide {rules.slide!r} with board.layers: stacked layers and sliding tiles"
+        raise LevelFormatError([Problem("/rules/slide", reason + " do not combine")])
+    for i, layer in enumerate(board.layers):
+        if len(layer) != board.height or any(len(row) != board.width for row in layer):
+            reason = f"expected {board.height} rows of {board.width} cells"
+            raise LevelFormatError([Problem(f"/board/layers/{i}", reason)])
+    upper = tuple(tuple(v for row in layer for v in row) for layer in board.layers)
+    try:
+        return Board(flat.width, flat.height, flat.cells, upper)
+    except ValueError as exc:
+        raise LevelFormatError([Problem("/board/layers", str(exc))]) from None
 
 
 def _difference(given: Board, derived: Board) -> str:

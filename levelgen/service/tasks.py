@@ -312,6 +312,10 @@ def task_hint(body: bytes, limits: Limits) -> TaskResult:
     from ..cli.common import budget
     from ..playjson import hint_to_data
 
+    refused = _variant_refusal(position.board, position.rules, "hint")
+    if refused is not None:
+        return refused
+
     result = position.game().hint(budget(options.time_limit), method=options.method)
     return TaskResult(200, _dumps(hint_to_data(result)))
 
@@ -327,6 +331,9 @@ def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
     from ..play_shuffle import shuffle
     from ..playjson import shuffle_to_data
 
+    refused = _variant_refusal(position.board, position.rules, "shuffle")
+    if refused is not None:
+        return refused
     seed = options.seed if options.seed is not None else drawn_seed
     result = shuffle(
         position.board,
@@ -379,6 +386,9 @@ def task_svg(level_text: str, cell_size: int) -> TaskResult:
     from ..schema import parse_level_data
 
     level = parse_level_data(json.loads(level_text)).to_core()
+    refused = _variant_refusal(level.board, level.rules, "render")
+    if refused is not None:
+        return refused
     svg = render_svg(level.board, level.rules, cell_size=cell_size)
     return TaskResult(200, svg.encode("utf-8"))
 
@@ -390,4 +400,16 @@ def task_player(level_text: str, api_base: str) -> TaskResult:
     from ..schema import parse_level_data
 
     level = parse_level_data(json.loads(level_text)).to_core()
+    refused = _variant_refusal(level.board, level.rules, "the browser player")
+    if refused is not None:
+        return refused
     return TaskResult(200, build_player_html(level, api_base=api_base).encode("utf-8"))
+
+
+def _variant_refusal(board: Any, rules: Any, feature: str) -> TaskResult | None:
+    """A 422 problem naming ``/rules/slide`` or ``/board/layers`` when ``feature`` does not
+    support the variant (see :mod:`levelgen.variant_support`), else None."""
+    from ..variant_support import variant_problem
+
+    found = variant_problem(board, rules, feature)
+    return None if found is None else _problem(422, found[0], found[1])
