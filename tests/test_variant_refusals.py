@@ -92,9 +92,6 @@ def test_core_entry_points_refuse(path: Path) -> None:
 @pytest.mark.parametrize(
     "command",
     [
-        ["hint"],
-        ["hint", "--json"],
-        ["shuffle", "--seed", "3"],
         ["render", "-o", "{tmp}/x.svg"],
         ["render", "-o", "{tmp}/x.png", "--step", "2"],
         ["export", "--format", "csv", "-o", "{tmp}/x.csv"],
@@ -216,13 +213,10 @@ def test_played_moves_on_a_variant_level_are_refused() -> None:
 
 @pytest.mark.parametrize("path", [SLIDE, LAYERS], ids=["slide", "layers"])
 def test_service_tasks_refuse_with_a_problem(path: Path) -> None:
-    from levelgen.service.tasks import Limits, task_hint, task_player, task_shuffle, task_svg
+    from levelgen.service.tasks import task_player, task_svg
 
     text = path.read_text()
-    limits = Limits(max_side=32, default_time=1.0, max_time=2.0)
     for result in (
-        task_hint(text.encode(), limits),
-        task_shuffle(text.encode(), limits, 5),
         task_svg(text, 20),
         task_player(text, ""),
     ):

@@ -310,13 +310,14 @@ def task_hint(body: bytes, limits: Limits) -> TaskResult:
         return read
     position, options = read
     from ..cli.common import budget
+    from ..play_variants import is_variant, variant_hint
     from ..playjson import hint_to_data
 
-    refused = _variant_refusal(position.board, position.rules, "hint")
-    if refused is not None:
-        return refused
-
-    result = position.game().hint(budget(options.time_limit), method=options.method)
+    if is_variant(position.board, position.rules):
+        limit = budget(options.time_limit)
+        result = variant_hint(position.board, position.rules, limit, method=options.method)
+    else:
+        result = position.game().hint(budget(options.time_limit), method=options.method)
     return TaskResult(200, _dumps(hint_to_data(result)))
 
 
@@ -329,13 +330,12 @@ def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
     position, options = read
     from ..cli.common import budget
     from ..play_shuffle import shuffle
+    from ..play_variants import is_variant, variant_shuffle
     from ..playjson import shuffle_to_data
 
-    refused = _variant_refusal(position.board, position.rules, "shuffle")
-    if refused is not None:
-        return refused
+    shuffler = variant_shuffle if is_variant(position.board, position.rules) else shuffle
     seed = options.seed if options.seed is not None else drawn_seed
-    result = shuffle(
+    result = shuffler(
         position.board,
         position.rules,
         seed,
