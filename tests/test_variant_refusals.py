@@ -57,11 +57,10 @@ def test_variant_problem_names_the_field() -> None:
 @pytest.mark.parametrize("path", [SLIDE, LAYERS], ids=["slide", "layers"])
 def test_core_entry_points_refuse(path: Path) -> None:
     from levelgen.difficulty_play import measure_difficulty, playout_win_rate
-    from levelgen.export import grid_csv, grid_json, map_data
+    from levelgen.export import grid_csv, grid_json
     from levelgen.play import Game
     from levelgen.play_shuffle import shuffle
     from levelgen.player import build_player_html
-    from levelgen.render.svg import render_svg
     from levelgen.steer import Target, steered_generate
 
     level = _level(path)
@@ -70,10 +69,8 @@ def test_core_entry_points_refuse(path: Path) -> None:
     calls = [
         lambda: Game(board, rules),
         lambda: shuffle(board, rules, 1),
-        lambda: render_svg(board, rules),
         lambda: grid_csv(level),
         lambda: grid_json(level),
-        lambda: map_data(level, tileset="t.tsj"),
         lambda: build_player_html(level),
         lambda: measure_difficulty(board, rules, level.solution or ()),
         lambda: playout_win_rate(board, rules, seed=1, playouts=2),
@@ -92,11 +89,8 @@ def test_core_entry_points_refuse(path: Path) -> None:
 @pytest.mark.parametrize(
     "command",
     [
-        ["render", "-o", "{tmp}/x.svg"],
-        ["render", "-o", "{tmp}/x.png", "--step", "2"],
         ["export", "--format", "csv", "-o", "{tmp}/x.csv"],
         ["export", "--format", "json-grid", "-o", "{tmp}/x.json"],
-        ["export", "--format", "tiled", "-o", "{tmp}/x.tmj"],
         ["play", "-o", "{tmp}/x.html"],
     ],
     ids=lambda c: "-".join(c[:2]).replace("{tmp}/", ""),
@@ -119,13 +113,12 @@ def test_cli_refuses_packs_holding_a_variant(path: Path, tmp_path: Path) -> None
     shutil.copy(LEVELS / "classic_12x8.json", pack / "001.json")
     shutil.copy(path, pack / "002.json")
     for args in (
-        ["render", str(pack), "-o", str(tmp_path / "sheet.svg")],
         ["export", str(pack), "--format", "csv", "-o", str(tmp_path / "out")],
+        ["export", str(pack), "--format", "json-grid", "-o", str(tmp_path / "out")],
     ):
         result = _run(*args)
         assert result.exit_code == 3, result.output
         assert f"002.json: {POINTERS[path]}: " in result.stderr
-        assert not (tmp_path / "sheet.svg").exists()
         assert not any((tmp_path / "out").glob("*")) if (tmp_path / "out").exists() else True
 
 
@@ -213,13 +206,10 @@ def test_played_moves_on_a_variant_level_are_refused() -> None:
 
 @pytest.mark.parametrize("path", [SLIDE, LAYERS], ids=["slide", "layers"])
 def test_service_tasks_refuse_with_a_problem(path: Path) -> None:
-    from levelgen.service.tasks import task_player, task_svg
+    from levelgen.service.tasks import task_player
 
     text = path.read_text()
-    for result in (
-        task_svg(text, 20),
-        task_player(text, ""),
-    ):
+    for result in (task_player(text, ""),):
         assert result.status == 422
         assert result.pointer == POINTERS[path]
         assert "does not support" in result.detail and result.body == b""

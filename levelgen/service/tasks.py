@@ -386,9 +386,6 @@ def task_svg(level_text: str, cell_size: int) -> TaskResult:
     from ..schema import parse_level_data
 
     level = parse_level_data(json.loads(level_text)).to_core()
-    refused = _variant_refusal(level.board, level.rules, "render")
-    if refused is not None:
-        return refused
     svg = render_svg(level.board, level.rules, cell_size=cell_size)
     return TaskResult(200, svg.encode("utf-8"))
 
