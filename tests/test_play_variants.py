@@ -176,3 +176,15 @@ def test_service_tasks_hint_and_shuffle_variants() -> None:
     answer = json.loads(shuffled.body)
     assert shuffled.status == 200 and answer["status"] == "shuffled"
     assert answer["level"]["rules"]["slide"] == "up-left"
+
+
+def test_position_files_round_trip_the_variants() -> None:
+    from levelgen.playjson import position_from_data
+    from levelgen.schema.position import position_to_data
+
+    for name in ("slide_center_12x8", "layers_pyramid_16x9"):
+        level = parse_level_data(json.loads((LEVELS / f"{name}.json").read_text())).to_core()
+        back = position_from_data(position_to_data(level.board, level.rules))
+        assert back.board == level.board and back.rules == level.rules
+    classic = position_to_data(Board(2, 1, (1, 1)), Rules())
+    assert "slide" not in classic["rules"] and "layers" not in classic["board"]

@@ -267,13 +267,27 @@ def _under(prefix: str, problem: Problem) -> Problem:
 
 
 def position_to_data(board: Board, rules: Rules) -> dict[str, Any]:
-    """The position file of a bare board (no level, no history) as a JSON value."""
+    """The position file of a bare board (no level, no history) as a JSON value; a sliding
+    rule and stacked layers are written as in level files (left out for the classic game)."""
+    rules_data: dict[str, Any] = {"max_turns": rules.max_turns, "outside": rules.outside}
+    if rules.slide != "none":
+        rules_data["slide"] = rules.slide
+    board_data: dict[str, Any] = {
+        "width": board.width,
+        "height": board.height,
+        "rows": board.grid(),
+    }
+    if board.upper:
+        w = board.width
+        board_data["layers"] = [
+            [list(layer[y * w : (y + 1) * w]) for y in range(board.height)] for layer in board.upper
+        ]
     return {
         "$schema": POSITION_SCHEMA_URI,
         "game": "linkup",
         "format_version": 1,
-        "rules": {"max_turns": rules.max_turns, "outside": rules.outside},
-        "board": {"width": board.width, "height": board.height, "rows": board.grid()},
+        "rules": rules_data,
+        "board": board_data,
     }
 
 
