@@ -213,3 +213,42 @@ def test_service_tasks_refuse_with_a_problem(path: Path) -> None:
         assert result.status == 422
         assert result.pointer == POINTERS[path]
         assert "does not support" in result.detail and result.body == b""
+
+
+def test_pack_cli_slide_cycle_options(tmp_path: Path) -> None:
+    out = tmp_path / "pack"
+    bad = _run("pack", "--count", "2", "--size", "6x4", "--slide-cycle", "down,x", "-o", str(out))
+    assert bad.exit_code == 2 and "--slide-cycle" in bad.output
+    steer = _run(
+        "pack",
+        "--count",
+        "1",
+        "--size",
+        "6x4",
+        "--slide-cycle",
+        "up",
+        "--ramp",
+        "easy:hard",
+        "-o",
+        str(out),
+    )
+    assert steer.exit_code == 2 and "does not support sliding" in steer.output
+    made = _run(
+        "pack",
+        "--count",
+        "2",
+        "--size",
+        "6x4",
+        "--seed",
+        "1",
+        "--slide-cycle",
+        "left",
+        "--workers",
+        "1",
+        "-o",
+        str(out),
+    )
+    assert made.exit_code == 0, made.output
+    data = json.loads((out / "manifest.json").read_text())
+    assert data["parameters"]["slide_cycle"] == ["left"]
+    assert all(e["difficulty"] is None for e in data["levels"])
