@@ -188,17 +188,47 @@ def test_bare_position_layer_problems(fields: dict[str, Any], pointer: str) -> N
     assert info.value.problems[0].pointer == pointer
 
 
-def test_played_moves_on_a_variant_level_are_refused() -> None:
+@pytest.mark.parametrize("path", [SLIDE, LAYERS], ids=["slide", "layers"])
+def test_played_moves_on_a_variant_level_are_replayed(path: Path) -> None:
+    from levelgen.play_variants import variant_hint
     from levelgen.playjson import position_from_data
+    from levelgen.schema.position import position_to_data
+    from levelgen.solvers import SolveStatus, solve
+    from levelgen.variant_state import state_of
 
-    data = json.loads(SLIDE.read_text())
-    step = data["solution"][0]
+    data = json.loads(path.read_text())
+    level = parse_level_data(data).to_core()
+    assert level.solution is not None
+    steps = [{"a": s["a"], "b": s["b"]} for s in data["solution"][:5]]
+    position = position_from_data(_position(level=data, played=steps))
+    state = state_of(level.board, level.rules)
+    for move in level.solution[:5]:
+        state.remove_pair(move.a, move.b)
+    assert position.board == state.to_board() and position.played == level.solution[:5]
+    # the current board may be sent along; it must match the replay
+    board = position_to_data(position.board, position.rules)["board"]
+    assert position_from_data(_position(level=data, played=steps, board=board)) == position
+    wrong = dict(board, rows=[[0] * len(board["rows"][0]), *board["rows"][1:]])
     with pytest.raises(LevelFormatError) as info:
-        position_from_data(_position(level=data, played=[{"a": step["a"], "b": step["b"]}]))
-    assert info.value.problems[0].pointer == "/level/rules/slide"
+        position_from_data(_position(level=data, played=steps, board=wrong))
+    assert info.value.problems[0].pointer == "/board"
+    hint = variant_hint(position.board, position.rules)
+    assert hint.status == "hint"
+    assert solve(position.board, position.rules).status is SolveStatus.SOLVED
+    # an illegal step names its index: the 6th step played twice
+    again = [*steps, steps[-1]]
+    with pytest.raises(LevelFormatError) as info:
+        position_from_data(_position(level=data, played=again))
+    assert info.value.problems[0].pointer == "/played/5"
+    assert "illegal move" in info.value.problems[0].message
     # the level alone is a position; its rule must agree with /rules
     plain = _position(level=data, rules={"max_turns": 2, "outside": True, "slide": "down"})
-    assert position_from_data(plain).rules.slide == "down"
+    if path == SLIDE:
+        assert position_from_data(plain).rules.slide == "down"
+    else:
+        with pytest.raises(LevelFormatError) as info:
+            position_from_data(plain)
+        assert info.value.problems[0].pointer == "/rules"
 
 
 # ----- the HTTP service -----------------------------------------------------------------------

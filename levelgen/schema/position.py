@@ -185,20 +185,42 @@ def parse_position_data(data: object) -> Position:
 
 
 def _variant_position(file: PositionFile, level: Level) -> Position:
-    """The position of a variant level (sliding or layered): the level's start, whose board
-    ``/board`` must match when given; played moves are not replayed yet (the live move list of
-    :class:`levelgen.play.Game` is the classic game's)."""
-    from ..variant_support import variant_problem
+    """The position of a variant level (sliding or layered) after the ``played`` moves,
+    replayed on the variant playing state (each move in the positions of its moment, the slide
+    after it); ``/board`` must match the result when given."""
+    from ..variant_state import state_of
 
-    if file.played:
-        refused = variant_problem(level.board, level.rules, "replaying played moves")
-        assert refused is not None
-        raise LevelFormatError([Problem("/level" + refused[0], refused[1])])
+    state = state_of(level.board, level.rules)
+    played = []
+    for k, step in enumerate(file.played or ()):
+        a, b = Pos(*step.a), Pos(*step.b)
+        why = None
+        inside = all(0 <= p.x < level.board.width and 0 <= p.y < level.board.height for p in (a, b))
+        path = state.find_path(a, b) if inside and a != b else None
+        if not inside:
+            why = "a cell outside the board"
+        elif a == b:
+            why = "the two cells are the same"
+        elif state.top(a) < 1 or state.top(b) < 1:
+            why = f"no tile at {a if state.top(a) < 1 else b}"
+        elif state.top(a) != state.top(b):
+            why = f"kinds {state.top(a)} and {state.top(b)} differ"
+        elif path is None:
+            why = f"no path of at most {level.rules.max_turns} turns joins {a} and {b}"
+        if why is not None or path is None:
+            raise LevelFormatError([Problem(f"/played/{k}", f"illegal move: {why}")])
+        played.append(Move(a, b, state.top(a), path))
+        state.remove_pair(a, b)
+    board = state.to_board()
     if file.board is not None:
         given = _bare_board(file.board, level.rules)
-        if given != level.board:
-            raise LevelFormatError([Problem("/board", _difference(given, level.board))])
-    return Position(level.board, level.rules, level, ())
+        upper = list(given.upper)
+        while upper and not any(v >= 1 for v in upper[-1]):
+            upper.pop()  # empty top layers say nothing (the replay drops them)
+        given = Board(given.width, given.height, given.cells, tuple(upper))
+        if given != board:
+            raise LevelFormatError([Problem("/board", _difference(given, board))])
+    return Position(board, level.rules, level, tuple(played))
 
 
 def _rules(rules: RulesFile) -> Rules:
