@@ -1,13 +1,15 @@
 """Which features know the Onet variants, and the one clear refusal of those that do not.
 
 The sliding rules (``Rules.slide``, :mod:`levelgen.slide`) and stacked layers (``Board.upper``,
-:mod:`levelgen.layers`) are handled by create, verify, solve and show.  Other features were
-written for the classic game (no gravity, a flat board) and would answer wrongly for a variant
-board: the live move list and hints assume monotonicity, pictures and exports draw layer 0
-only, the seeded players of the difficulty measures play the classic rule.  Each of them calls
+:mod:`levelgen.layers`) are handled by create, verify, solve, show, hint and shuffle
+(:mod:`levelgen.play_variants`), render and the Tiled export.  The features still written for
+the classic game only would answer wrongly for a variant board: the incremental live move
+list of :class:`levelgen.play.Game` assumes monotonicity and a flat board, the CSV and grid
+exports hold one flat layer and no rule, the browser player's script plays the classic game,
+and the seeded players of the difficulty measures play the classic rule.  Each of them calls
 :func:`refuse_variants` at its entry, which raises :class:`UnsupportedVariant` naming the
 place in the level file (``/rules/slide`` or ``/board/layers``) and the feature; the edges
-turn it into one line (CLI) or a 422 problem document (HTTP).
+turn it into one line (CLI, exit 3) or a 422 problem document (HTTP).
 """
 
 from __future__ import annotations
@@ -34,14 +36,12 @@ def variant_problem(board: Board, rules: Rules, feature: str) -> tuple[str, str]
     if rules.slide != "none":
         return (
             "/rules/slide",
-            f"{feature} does not support sliding tiles yet (slide {rules.slide!r});"
-            " create, verify, solve and show do",
+            f"{feature} does not support sliding tiles yet (slide {rules.slide!r})",
         )
     if board.upper:
         return (
             "/board/layers",
-            f"{feature} does not support stacked layers yet ({len(board.upper) + 1} layers);"
-            " create, verify, solve and show do",
+            f"{feature} does not support stacked layers yet ({len(board.upper) + 1} layers)",
         )
     return None
 
