@@ -110,6 +110,9 @@ def playout_win_rate(
     Seeds ``seed``, ``seed + 1``, ... (one per play-out)."""
     if playouts < 1:
         raise ValueError(f"playouts must be at least 1, got {playouts}")
+    from .variant_support import refuse_variants
+
+    refuse_variants(board, rules, "the difficulty measure")
     stride = board.layout.stride
     start = _State(board, rules)
     wins = 0
@@ -316,7 +319,9 @@ def play_measures(
     :func:`levelgen.difficulty.solution_move_counts`).  ``with_random``: also play the random
     player (the score does not use it; steering leaves it out of its candidates)."""
     from .difficulty import solution_move_counts
+    from .variant_support import refuse_variants
 
+    refuse_variants(board, rules, "the difficulty measure")
     counts = list(move_counts) if move_counts is not None else None
     if counts is None:
         counts = solution_move_counts(board, rules, solution)

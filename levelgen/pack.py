@@ -326,6 +326,7 @@ def _expected_plan(manifest: Any, report: PackReport) -> tuple[Job, ...] | None:
             max_turns=p.max_turns,
             outside=p.outside,
             layout=None if p.layout is None else tuple(p.layout),
+            slide_cycle=None if p.slide_cycle is None else ",".join(p.slide_cycle),
         )
     except PlanError as exc:
         report.problems.append(Problem("/parameters", f"do not make a plan: {exc}"))
@@ -364,6 +365,10 @@ def _check_level(
         yield Problem(f"{where}/size", f"is {entry.size} but {entry.file} is {size}")
     if job is not None and size != job.size:
         yield Problem(f"{where}/size", f"is {size} but the size plan says {job.size}")
+    if job is not None and file.rules.slide != job.slide:
+        yield Problem(
+            f"{where}/file", f"{entry.file} slides {file.rules.slide}, the plan says {job.slide}"
+        )
     metrics = file.metrics
     diff = None if metrics is None else metrics.difficulty
     stated = None if diff is None else {"score": diff.score, "band": diff.band}

@@ -51,6 +51,8 @@ class Job:
     max_turns: int
     outside: bool
     layout: tuple[str, ...] | None
+    #: The sliding rule of this level (``--slide-cycle``; ``"none"``: the classic game).
+    slide: str = "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,8 @@ class PackPlan:
     outside: bool
     layout: tuple[str, ...] | None
     jobs: tuple[Job, ...]
+    #: ``--slide-cycle``: level ``i`` slides ``slide_cycle[i % len]`` (None: not given).
+    slide_cycle: tuple[str, ...] | None = None
 
     def parameters(self) -> dict[str, object]:
         """The manifest's ``parameters``."""
@@ -79,7 +83,7 @@ class PackPlan:
             "max_turns": self.max_turns,
             "outside": self.outside,
             "layout": None if self.layout is None else list(self.layout),
-        }
+        } | ({} if self.slide_cycle is None else {"slide_cycle": list(self.slide_cycle)})
 
 
 def file_name(index: int, count: int) -> str:
@@ -144,9 +148,19 @@ def plan_pack(
     max_turns: int = 2,
     outside: bool = True,
     layout: tuple[str, ...] | None = None,
+    slide_cycle: str | None = None,
 ) -> PackPlan:
-    """The plan of a pack; ``PlanError`` naming the option for a bad request."""
+    """The plan of a pack; ``PlanError`` naming the option for a bad request.  ``slide_cycle``:
+    sliding rules such as ``none,down,up`` given to the levels in turn (variant levels get no
+    difficulty measure: the seeded players play the classic game only)."""
     from .steer import parse_target
+
+    cycle = _parse_slide_cycle(slide_cycle)
+    if cycle is not None and any(s != "none" for s in cycle) and (difficulty or ramp):
+        raise PlanError(
+            "--slide-cycle: difficulty steering does not support sliding tiles yet;"
+            " leave out --difficulty and --ramp, or give only none"
+        )
 
     if count < 1:
         raise PlanError(f"--count: {count} is not at least 1")
@@ -188,6 +202,7 @@ def plan_pack(
             max_turns,
             outside,
             layout,
+            "none" if cycle is None else cycle[i % len(cycle)],
         )
         for i in range(count)
     )
@@ -202,7 +217,21 @@ def plan_pack(
         outside=outside,
         layout=layout,
         jobs=jobs,
+        slide_cycle=cycle,
     )
+
+
+def _parse_slide_cycle(text: str | None) -> tuple[str, ...] | None:
+    """``none,down,up`` -> the rules in order; ``PlanError`` naming an unknown rule."""
+    from .rules import SLIDES
+
+    if text is None:
+        return None
+    parts = tuple(p.strip() for p in text.split(","))
+    for part in parts:
+        if part not in SLIDES:
+            raise PlanError(f"--slide-cycle: {part!r} is not one of {', '.join(SLIDES)}")
+    return parts
 
 
 #: Attempts per level for a pack (more than ``create``'s: a pack should stay on its ramp).
@@ -218,9 +247,11 @@ def make_level_text(job: Job) -> str:
     from .storage import format_level
 
     size = parse_size(job.size)
-    rules = Rules(job.max_turns, job.outside)
+    rules = Rules(job.max_turns, job.outside, job.slide)
     template = None if job.layout is None else parse_layout("\n".join(job.layout))
-    if job.target is None:
+    if job.slide != "none":  # no difficulty measure for variants (see plan_pack)
+        level = generate(size, rules=rules, layout=template, seed=job.seed)
+    elif job.target is None:
         level = generate(size, rules=rules, layout=template, seed=job.seed)
         assert level.solution is not None and level.metrics is not None
         import dataclasses

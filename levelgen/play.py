@@ -72,7 +72,11 @@ class Game:
     since ``start`` (the board given), and the set of legal pairs kept up to date."""
 
     def __init__(self, board: Board, rules: Rules | None = None) -> None:
+        from .variant_support import refuse_variants
+
         self.rules = rules or Rules()
+        # The live pair set assumes monotonicity and a flat board: refuse the variants.
+        refuse_variants(board, self.rules, "the play engine (hint, shuffle, positions)")
         self.start = board
         lay = board.layout
         self._lay = lay

@@ -110,6 +110,9 @@ def shuffle(
             raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
     if isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or max_attempts < 1:
         raise ValueError(f"max_attempts must be an integer >= 1, got {max_attempts!r}")
+    from .variant_support import refuse_variants
+
+    refuse_variants(board, rules, "shuffle")
 
     def answer(status: str, reason: str = "", attempts: int = 0) -> ShuffleResult:
         return ShuffleResult(status, rules, seed, min_moves, attempts=attempts, reason=reason)

@@ -157,6 +157,9 @@ def steered_generate(
     the template whose tile slots the density lever works on (default: a full board).
     Raises ``GenerationError`` when no attempt produced a level at all."""
     rules = rules or Rules()
+    from .variant_support import refuse_variants
+
+    refuse_variants(layout or Board(1, 1, (SLOT,)), rules, "difficulty steering")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise GenerationError(f"seed must be a non-negative integer, got {seed!r}")
     if max_attempts < 1:

@@ -243,3 +243,29 @@ def test_bench_pack_reports_same_bytes() -> None:
     rows = report["runs"]
     assert [r["run"] for r in rows] == ["1 workers", "2 workers"]
     assert all(r["same_bytes"] for r in rows)
+
+
+def test_pack_slide_cycle(tmp_path: Path) -> None:
+    """``--slide-cycle`` gives the sliding rules to the levels in turn; the manifest records
+    it, the pack verifies, and classic manifests stay without the field."""
+    from levelgen.pack import make_pack, verify_pack
+    from levelgen.pack_plan import PlanError, plan_pack
+
+    plan = plan_pack(count=3, sizes="6x4", seed=5, slide_cycle="down,none")
+    assert [job.slide for job in plan.jobs] == ["down", "none", "down"]
+    assert plan.parameters()["slide_cycle"] == ["down", "none"]
+    assert "slide_cycle" not in plan_pack(count=1, sizes="6x4", seed=5).parameters()
+    out = tmp_path / "pack"
+    make_pack(plan, out, workers=1)
+    report = verify_pack(out)
+    assert report.problems == [], report.problems
+    first = json.loads((out / "001.json").read_text())
+    assert (
+        first["rules"]["slide"] == "down"
+        and "slide" not in json.loads((out / "002.json").read_text())["rules"]
+    )
+    for bad in ("down,sideways", ""):
+        with pytest.raises(PlanError, match="--slide-cycle"):
+            plan_pack(count=1, sizes="6x4", seed=5, slide_cycle=bad)
+    with pytest.raises(PlanError, match="--slide-cycle"):
+        plan_pack(count=1, sizes="6x4", seed=5, slide_cycle="up", difficulty="easy")

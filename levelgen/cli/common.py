@@ -30,7 +30,9 @@ from typer.core import TyperArgument, TyperGroup
 from ..bench import bench_app
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..level import Level
+    from ..rules import Rules
     from ..schema import LevelFile
     from ..solvers import Budget
     from ..verify import Problem
@@ -284,3 +286,13 @@ def write(level: Level, output: str, *, no_clobber: bool = False) -> None:
         write_level(level, output, replace=not no_clobber)
     except WriteError as exc:
         fail(EXIT_UNREADABLE, f"levelgen: {exc}")
+
+
+def refuse_variant(source: str, board: Board, rules: Rules, feature: str) -> None:
+    """Exit 3 with ``FILE: /rules/slide: ...`` (or ``/board/layers``) when ``feature`` does
+    not support the variant of this board and rules (see :mod:`levelgen.variant_support`)."""
+    from ..variant_support import variant_problem
+
+    found = variant_problem(board, rules, feature)
+    if found is not None:
+        fail(EXIT_UNREADABLE, f"{source}: {found[0]}: {found[1]}")

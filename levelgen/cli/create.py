@@ -169,6 +169,12 @@ def create(
     if difficulty is not None:
         from .pack import create_steered
 
+        if slide != "none" or (template is not None and template.upper):
+            variant = f"--slide {slide}" if slide != "none" else "stacked layers"
+            raise typer.BadParameter(
+                f"difficulty steering does not support {variant} yet", param_hint="'--difficulty'"
+            )
+
         level = create_steered(
             board_size, difficulty, Rules(max_turns, outside), template, seed, kinds
         )

@@ -60,6 +60,15 @@ def pack(
     outside: Annotated[
         bool, typer.Option("--outside/--no-outside", help="Whether paths may use the ring.")
     ] = True,
+    slide_cycle: Annotated[
+        str | None,
+        typer.Option(
+            "--slide-cycle",
+            help="Sliding rules given to the levels in turn, such as none,down,up (see create"
+            " --slide); sliding levels get no difficulty measure.",
+            metavar="RULES",
+        ),
+    ] = None,
     workers: Annotated[
         int | None,
         typer.Option(min=1, max=512, help="Worker processes (default: all cores)."),
@@ -121,6 +130,7 @@ def pack(
             max_turns=max_turns,
             outside=outside,
             layout=rows,
+            slide_cycle=slide_cycle,
         )
     except PlanError as exc:
         option, _, reason = str(exc).partition(": ")

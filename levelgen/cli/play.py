@@ -30,7 +30,9 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..moves import Move
+    from ..rules import Rules
     from ..schema.position import Position
 
 #: The largest seed accepted (seeds stay exact in every JSON reader).
@@ -78,11 +80,17 @@ def hint(
     Exit codes: 0 hint or won; 1 lost; 3 unreadable or invalid input; 4 undecided within the
     time limit (a legal move is then offered, unproved).
     """
+    from ..play_variants import is_variant, variant_hint
     from ..playjson import hint_to_data
     from ..storage import format_json
 
     position = _read(file)
-    result = position.game().hint(budget(time_limit), method=method.value)
+    if is_variant(position.board, position.rules):
+        result = variant_hint(
+            position.board, position.rules, budget(time_limit), method=method.value
+        )
+    else:
+        result = position.game().hint(budget(time_limit), method=method.value)
     code = {"hint": EXIT_OK, "won": EXIT_OK, "lost": EXIT_INVALID}.get(
         result.status, EXIT_UNDECIDED
     )
@@ -143,8 +151,11 @@ def shuffle(
 
     if no_clobber and output != "-" and Path(output).exists():
         fail(EXIT_USAGE, f"levelgen: {output} exists (--no-clobber): not replaced")
+    from ..play_variants import is_variant, variant_shuffle
+
     position = _read(file)
-    result = shuffle_position(
+    shuffler = variant_shuffle if is_variant(position.board, position.rules) else shuffle_position
+    result = shuffler(
         position.board, position.rules, seed, min_moves=min_moves, budget=budget(time_limit)
     )
     code = {"shuffled": EXIT_OK, "impossible": EXIT_INVALID}.get(result.status, EXIT_UNDECIDED)
@@ -158,7 +169,15 @@ def shuffle(
     write(result.level(), output)
     same = "; the only arrangement of these tiles" if result.same_as_input else ""
     typer.echo(
-        f"shuffled {position.board.tile_count()} tiles (seed {seed}): {result.legal_moves}"
+        f"shuffled {_tiles(position.board, position.rules)} tiles (seed {seed}):"
+        f" {result.legal_moves}"
         f" legal moves, a solution of {len(result.solution)} steps{same}",
         err=True,
     )
+
+
+def _tiles(board: Board, rules: Rules) -> int:
+    """Tiles on the board, every layer counted."""
+    from ..variant_state import is_variant, state_of
+
+    return state_of(board, rules).tile_count() if is_variant(board, rules) else board.tile_count()

@@ -11,12 +11,22 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, app, core, fail, load, show_problems
+from .common import (
+    EXIT_INVALID,
+    EXIT_UNREADABLE,
+    app,
+    core,
+    fail,
+    load,
+    refuse_variant,
+    show_problems,
+)
 
 if TYPE_CHECKING:
     from ..board import Board
     from ..level import Level
     from ..paths import Path
+    from ..render.sheet import SheetEntry
 
 NoClobberOption = Annotated[
     bool, typer.Option("--no-clobber", help="Refuse to overwrite an existing output file.")
@@ -65,6 +75,13 @@ def position_at_step(source: str, level: Level, step: int) -> tuple[Board, Path]
     if problems:
         show_problems(source, problems)
         raise typer.Exit(EXIT_INVALID)
+    if level.board.upper or level.rules.slide != "none":
+        from ..variant_state import state_of
+
+        state = state_of(level.board, level.rules)  # positions of the moment: slides included
+        for move in solution[:step]:
+            state.remove_pair(move.a, move.b)
+        return state.to_board(), solution[step].path
     board = level.board.without(*(p for move in solution[:step] for p in (move.a, move.b)))
     return board, solution[step].path
 
@@ -88,6 +105,12 @@ def _render_pack(folder: str, output: str, no_clobber: bool) -> None:
     else:
         data = _picture(sheet_scene(entries, title=title), suffix, sheet=True)
     write_output(data, output, no_clobber=no_clobber)
+
+
+def _refuse_pack_variants(folder: str, entries: list[SheetEntry], feature: str) -> None:
+    for entry in entries:
+        where = str(FilePath(folder) / entry.file)
+        refuse_variant(where, entry.level.board, entry.level.rules, feature)
 
 
 def _picture(scene: object, suffix: str, *, sheet: bool = False) -> bytes:
@@ -204,6 +227,11 @@ def _export_files(
     return [(f"{stem}.tmj", _json_bytes(data))]
 
 
+def _max_kind(board: Board) -> int:
+    """The largest kind on any layer of ``board``."""
+    return max(max(cells) for cells in (board.cells, *board.upper))
+
+
 def _tileset_files(stem: str, max_kind: int) -> list[tuple[str, bytes]]:
     from ..export import tileset_data, tileset_png
 
@@ -258,6 +286,8 @@ def export(
         _export_pack(source, form, FilePath(output), no_clobber)
         return
     level = core(source, load(source), strict=False)
+    if form is not ExportFormat.tiled:
+        refuse_variant(source, level.board, level.rules, f"export --format {form.value}")
     out = FilePath(output)
     if output == "-" or out.is_dir() or output.endswith(("/", "\\")):
         raise typer.BadParameter(f"{output!r} must name a file", param_hint="'-o' / '--output'")
@@ -265,7 +295,7 @@ def export(
     files = _export_files(level, form, out.stem, tileset=f"{out.stem}.tsj", level_file=None)
     files = [(out.name, files[0][1])]  # the name asked for (a .tmj map may be .json)
     if form is ExportFormat.tiled:
-        files = _tileset_files(out.stem, max(1, *level.board.cells)) + files
+        files = _tileset_files(out.stem, max(1, _max_kind(level.board))) + files
     _write_all(out.parent, files, no_clobber)
 
 
@@ -282,9 +312,11 @@ def _export_pack(folder: str, form: ExportFormat, out: FilePath, no_clobber: boo
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(EXIT_UNREADABLE, f"levelgen: cannot make {out}: {exc.strerror or exc}")
+    if form is not ExportFormat.tiled:
+        _refuse_pack_variants(folder, entries, f"export --format {form.value}")
     files: list[tuple[str, bytes]] = []
     if form is ExportFormat.tiled:
-        top = max(max(e.level.board.cells) for e in entries)
+        top = max(_max_kind(e.level.board) for e in entries)
         files += _tileset_files("tileset", max(1, top))
     for entry in entries:
         stem = FilePath(entry.file).stem
@@ -332,6 +364,7 @@ def play(
             param_hint="'--api-base'",
         )
     level = core(source, load(source), strict=False)
+    refuse_variant(source, level.board, level.rules, "the browser player")
     title = f"Link-up {level.board.width}x{level.board.height}" + (
         "" if source == "-" else f": {FilePath(source).name}"
     )

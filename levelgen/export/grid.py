@@ -7,18 +7,21 @@ from __future__ import annotations
 import json
 
 from ..level import Level
+from ..variant_support import refuse_variants
 
 __all__ = ["grid_csv", "grid_json"]
 
 
 def grid_csv(level: Level) -> str:
     """One line per board row, the cells separated by commas (kinds ``>= 1``, 0 hole, -1 wall)."""
+    refuse_variants(level.board, level.rules, "export")
     return "".join(",".join(str(v) for v in row) + "\n" for row in level.board.grid())
 
 
 def grid_json(level: Level) -> str:
     """``{"format": "levelgen-grid", "id", "width", "height", "rules", "grid"}`` as JSON text;
     ``grid`` is the list of rows, each a list of cells as in the CSV."""
+    refuse_variants(level.board, level.rules, "export")
     from ..schema import content_id
 
     board = level.board

@@ -46,7 +46,8 @@ def map_data(
     level_file: str | None = None,
 ) -> dict[str, Any]:
     """The Tiled map of ``level`` whose tileset is the file ``tileset`` (a path relative to the
-    map)."""
+    map).  Variants: one tile layer per board layer (``board``, then ``layer 1``, ...; gid 0
+    where a stack is lower), and a ``slide`` map property for a sliding rule."""
     from ..schema import content_id
 
     board = level.board
@@ -55,20 +56,27 @@ def map_data(
         _prop("max_turns", "int", level.rules.max_turns),
         _prop("outside", "bool", level.rules.outside),
     ]
+    if level.rules.slide != "none":
+        properties.append(_prop("slide", "string", level.rules.slide))
+    if board.upper:
+        properties.append(_prop("layers", "int", len(board.upper) + 1))
     if level_file is not None:
         properties.append(_prop("level_file", "file", level_file))
-    layer = {
-        "id": 1,
-        "name": "board",
-        "type": "tilelayer",
-        "x": 0,
-        "y": 0,
-        "width": board.width,
-        "height": board.height,
-        "opacity": 1,
-        "visible": True,
-        "data": [gid_of(v) for row in board.grid() for v in row],
-    }
+    layers = [
+        {
+            "id": i + 1,
+            "name": "board" if i == 0 else f"layer {i}",
+            "type": "tilelayer",
+            "x": 0,
+            "y": 0,
+            "width": board.width,
+            "height": board.height,
+            "opacity": 1,
+            "visible": True,
+            "data": [gid_of(v) for v in cells],
+        }
+        for i, cells in enumerate((board.cells, *board.upper))
+    ]
     return {
         "type": "map",
         "version": TILED_VERSION,
@@ -79,11 +87,11 @@ def map_data(
         "height": board.height,
         "tilewidth": tile_size,
         "tileheight": tile_size,
-        "nextlayerid": 2,
+        "nextlayerid": len(layers) + 1,
         "nextobjectid": 1,
         "compressionlevel": -1,
         "properties": properties,
-        "layers": [layer],
+        "layers": layers,
         "tilesets": [{"firstgid": 1, "source": tileset}],
     }
 

@@ -95,7 +95,11 @@ def build_player_html(
     """The player page of ``level``; with ``api_base`` (``""`` for the page's own origin, or a
     URL prefix) it also offers hints and shuffles through that API (``ValueError`` for an
     ``api_base`` with a user part, quotes or spaces).  ``replay_ms``: the pause
-    between the steps of "show solution"."""
+    between the steps of "show solution".  ``UnsupportedVariant`` (a ``ValueError``) for
+    sliding rules or stacked layers: the page's script plays the classic game only."""
+    from ..variant_support import refuse_variants
+
+    refuse_variants(level.board, level.rules, "the browser player")
     data = _level_data(level, api_base, replay_ms)
     size = f"{level.board.width}x{level.board.height}"
     heading = html.escape(title or f"Link-up {size} level")

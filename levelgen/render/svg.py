@@ -202,7 +202,11 @@ def board_scene(
     cell_size: int = 32,
     labels: bool = True,
 ) -> Scene:
-    """The scene of ``board``: margin with coordinates (when ``labels``), ring, cells, path."""
+    """The scene of ``board``: margin with coordinates (when ``labels``), ring, cells, path.
+
+    Variants: with stacked layers each cell shows the top tile of its stack and, for a stack
+    of two tiles or more, a badge with its height in the top right corner (``data-height``);
+    a sliding rule is named under the board ("slide: down") and in the title."""
     cs = cell_size
     if cs < 4:
         raise ValueError(f"cell size {cs} is below 4 pixels")
@@ -210,6 +214,9 @@ def board_scene(
     margin = max(10, (cs * 3) // 4) if labels else max(2, cs // 4)
     ox, oy = margin + cs, margin + cs  # the pixel corner of cell (0, 0)
     width, height = ox + (w + 1) * cs + margin // 2, oy + (h + 1) * cs + margin // 2
+    note = max(8, (cs * 2) // 5) if labels else 0
+    if rules.slide != "none" and labels:
+        height += note + margin // 2
     items: list[Shape] = []
     ring_x, ring_y, ring_w, ring_h = ox - cs, oy - cs, (w + 2) * cs, (h + 2) * cs
     frame = max(1, cs // 16)
@@ -240,14 +247,55 @@ def board_scene(
             items.append(Text(ox + x * cs + cs // 2, margin // 2 + 1, str(x), size, "#555555"))
         for y in range(h):
             items.append(Text(margin // 2 + 1, oy + y * cs + cs // 2, str(y), size, "#555555"))
+    tops, heights = _stack_tops(board)
     for y in range(h):
         for x in range(w):
             where = (("data-x", str(x)), ("data-y", str(y)))
-            items.extend(cell_shapes(board[x, y], ox + x * cs, oy + y * cs, cs, where))
+            i = y * w + x
+            shapes = cell_shapes(tops[i], ox + x * cs, oy + y * cs, cs, where)
+            if heights[i] >= 2:
+                shapes.extend(_badge(heights[i], ox + x * cs, oy + y * cs, cs, where))
+            items.extend(shapes)
     if path is not None:
         items.extend(_path_items(path, ox, oy, cs))
-    size_text = f"{w}x{h}"
-    return Scene(width, height, tuple(items), title=f"levelgen board {size_text}")
+    title = f"levelgen board {w}x{h}"
+    if board.upper:
+        title += f", {len(board.upper) + 1} layers"
+    if rules.slide != "none":
+        title += f", slide {rules.slide}"
+        if labels:
+            items.append(
+                Text(
+                    ox, oy + (h + 1) * cs + note, f"slide: {rules.slide}", note, INK, anchor="start"
+                )
+            )
+    return Scene(width, height, tuple(items), title=title)
+
+
+def _stack_tops(board: Board) -> tuple[list[int], list[int]]:
+    """For each cell (row-major) the value drawn (the top tile of its stack, else the cell of
+    layer 0: a hole or a wall) and the stack's height in tiles."""
+    tops = list(board.cells)
+    heights = [1 if v >= 1 else 0 for v in board.cells]
+    for layer in board.upper:
+        for i, v in enumerate(layer):
+            if v >= 1:
+                tops[i] = v
+                heights[i] += 1
+    return tops, heights
+
+
+def _badge(
+    height: int, px: int, py: int, cs: int, where: tuple[tuple[str, str], ...]
+) -> list[Shape]:
+    """The stack-height badge of a cell whose top left corner is ``(px, py)``."""
+    r = max(3, cs // 5)
+    cx, cy = px + cs - r, py + r
+    disc = Rect(cx - r, cy - r, 2 * r, 2 * r, "#FFFFFF", stroke=INK, stroke_width=1, radius=r)
+    parts: tuple[Shape, ...] = (disc,)
+    if cs >= MIN_GLYPH_CELL:
+        parts = (disc, Text(cx, cy, str(height), max(6, (r * 3) // 2), INK, bold=True))
+    return [Group(parts, attrs=(("class", "stack"), ("data-height", str(height)), *where))]
 
 
 def _path_items(path: Path, ox: int, oy: int, cs: int) -> list[Shape]:

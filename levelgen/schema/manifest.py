@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..rules import SLIDES
 from .level import JSON_SCHEMA_DIALECT, MAX_SEED
 
 __all__ = [
@@ -82,6 +83,14 @@ class PackParametersFile(_Strict):
     outside: bool
     layout: Annotated[list[Annotated[str, Field(max_length=64)]], Field(max_length=64)] | None = (
         Field(description="The layout (rows of o . #) every level uses, or null.")
+    )
+    slide_cycle: (
+        Annotated[list[Literal[SLIDES]], Field(min_length=1, max_length=64)]  # type: ignore[valid-type]
+        | None
+    ) = Field(
+        default=None,
+        description="Sliding rules given to the levels in turn (level i: slide_cycle[i mod"
+        " length]); left out when not asked for.",
     )
 
 

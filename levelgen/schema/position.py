@@ -159,15 +159,17 @@ def parse_position_data(data: object) -> Position:
         raise LevelFormatError(problems)
     if file.level is None:
         assert file.board is not None and file.rules is not None
-        rules = Rules(file.rules.max_turns, file.rules.outside)
-        return Position(Board.from_grid(file.board.rows), rules, None, ())
+        rules = _rules(file.rules)
+        return Position(_bare_board(file.board, rules), rules, None, ())
     try:
         level = file.level.to_core()
     except LevelFormatError as exc:
         raise LevelFormatError([_under("/level", p) for p in exc.problems]) from None
     rules = level.rules
-    if file.rules is not None and Rules(file.rules.max_turns, file.rules.outside) != rules:
+    if file.rules is not None and _rules(file.rules) != rules:
         raise LevelFormatError([Problem("/rules", "does not match the rules of /level/rules")])
+    if level.board.upper or rules.slide != "none":
+        return _variant_position(file, level)
     game = Game(level.board, rules)
     for k, step in enumerate(file.played or ()):
         try:
@@ -180,6 +182,69 @@ def parse_position_data(data: object) -> Position:
         if given != board:
             raise LevelFormatError([Problem("/board", _difference(given, board))])
     return Position(board, rules, level, game.played)
+
+
+def _variant_position(file: PositionFile, level: Level) -> Position:
+    """The position of a variant level (sliding or layered) after the ``played`` moves,
+    replayed on the variant playing state (each move in the positions of its moment, the slide
+    after it); ``/board`` must match the result when given."""
+    from ..variant_state import state_of
+
+    state = state_of(level.board, level.rules)
+    played = []
+    for k, step in enumerate(file.played or ()):
+        a, b = Pos(*step.a), Pos(*step.b)
+        why = None
+        inside = all(0 <= p.x < level.board.width and 0 <= p.y < level.board.height for p in (a, b))
+        path = state.find_path(a, b) if inside and a != b else None
+        if not inside:
+            why = "a cell outside the board"
+        elif a == b:
+            why = "the two cells are the same"
+        elif state.top(a) < 1 or state.top(b) < 1:
+            why = f"no tile at {a if state.top(a) < 1 else b}"
+        elif state.top(a) != state.top(b):
+            why = f"kinds {state.top(a)} and {state.top(b)} differ"
+        elif path is None:
+            why = f"no path of at most {level.rules.max_turns} turns joins {a} and {b}"
+        if why is not None or path is None:
+            raise LevelFormatError([Problem(f"/played/{k}", f"illegal move: {why}")])
+        played.append(Move(a, b, state.top(a), path))
+        state.remove_pair(a, b)
+    board = state.to_board()
+    if file.board is not None:
+        given = _bare_board(file.board, level.rules)
+        upper = list(given.upper)
+        while upper and not any(v >= 1 for v in upper[-1]):
+            upper.pop()  # empty top layers say nothing (the replay drops them)
+        given = Board(given.width, given.height, given.cells, tuple(upper))
+        if given != board:
+            raise LevelFormatError([Problem("/board", _difference(given, board))])
+    return Position(board, level.rules, level, tuple(played))
+
+
+def _rules(rules: RulesFile) -> Rules:
+    return Rules(rules.max_turns, rules.outside, rules.slide)
+
+
+def _bare_board(board: BoardFile, rules: Rules) -> Board:
+    """The core board of ``board`` with its layers; ``LevelFormatError`` naming the layer
+    problem (a tile above an empty cell, ...) or layers combined with sliding."""
+    flat = Board.from_grid(board.rows)
+    if not board.layers:
+        return flat
+    if rules.slide != "none":
+        reason = f"slide {rules.slide!r} with board.layers: stacked layers and sliding tiles"
+        raise LevelFormatError([Problem("/rules/slide", reason + " do not combine")])
+    for i, layer in enumerate(board.layers):
+        if len(layer) != board.height or any(len(row) != board.width for row in layer):
+            reason = f"expected {board.height} rows of {board.width} cells"
+            raise LevelFormatError([Problem(f"/board/layers/{i}", reason)])
+    upper = tuple(tuple(v for row in layer for v in row) for layer in board.layers)
+    try:
+        return Board(flat.width, flat.height, flat.cells, upper)
+    except ValueError as exc:
+        raise LevelFormatError([Problem("/board/layers", str(exc))]) from None
 
 
 def _difference(given: Board, derived: Board) -> str:
@@ -224,13 +289,27 @@ def _under(prefix: str, problem: Problem) -> Problem:
 
 
 def position_to_data(board: Board, rules: Rules) -> dict[str, Any]:
-    """The position file of a bare board (no level, no history) as a JSON value."""
+    """The position file of a bare board (no level, no history) as a JSON value; a sliding
+    rule and stacked layers are written as in level files (left out for the classic game)."""
+    rules_data: dict[str, Any] = {"max_turns": rules.max_turns, "outside": rules.outside}
+    if rules.slide != "none":
+        rules_data["slide"] = rules.slide
+    board_data: dict[str, Any] = {
+        "width": board.width,
+        "height": board.height,
+        "rows": board.grid(),
+    }
+    if board.upper:
+        w = board.width
+        board_data["layers"] = [
+            [list(layer[y * w : (y + 1) * w]) for y in range(board.height)] for layer in board.upper
+        ]
     return {
         "$schema": POSITION_SCHEMA_URI,
         "game": "linkup",
         "format_version": 1,
-        "rules": {"max_turns": rules.max_turns, "outside": rules.outside},
-        "board": {"width": board.width, "height": board.height, "rows": board.grid()},
+        "rules": rules_data,
+        "board": board_data,
     }
 
 

@@ -310,9 +310,14 @@ def task_hint(body: bytes, limits: Limits) -> TaskResult:
         return read
     position, options = read
     from ..cli.common import budget
+    from ..play_variants import is_variant, variant_hint
     from ..playjson import hint_to_data
 
-    result = position.game().hint(budget(options.time_limit), method=options.method)
+    if is_variant(position.board, position.rules):
+        limit = budget(options.time_limit)
+        result = variant_hint(position.board, position.rules, limit, method=options.method)
+    else:
+        result = position.game().hint(budget(options.time_limit), method=options.method)
     return TaskResult(200, _dumps(hint_to_data(result)))
 
 
@@ -325,10 +330,12 @@ def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
     position, options = read
     from ..cli.common import budget
     from ..play_shuffle import shuffle
+    from ..play_variants import is_variant, variant_shuffle
     from ..playjson import shuffle_to_data
 
+    shuffler = variant_shuffle if is_variant(position.board, position.rules) else shuffle
     seed = options.seed if options.seed is not None else drawn_seed
-    result = shuffle(
+    result = shuffler(
         position.board,
         position.rules,
         seed,
@@ -390,4 +397,16 @@ def task_player(level_text: str, api_base: str) -> TaskResult:
     from ..schema import parse_level_data
 
     level = parse_level_data(json.loads(level_text)).to_core()
+    refused = _variant_refusal(level.board, level.rules, "the browser player")
+    if refused is not None:
+        return refused
     return TaskResult(200, build_player_html(level, api_base=api_base).encode("utf-8"))
+
+
+def _variant_refusal(board: Any, rules: Any, feature: str) -> TaskResult | None:
+    """A 422 problem naming ``/rules/slide`` or ``/board/layers`` when ``feature`` does not
+    support the variant (see :mod:`levelgen.variant_support`), else None."""
+    from ..variant_support import variant_problem
+
+    found = variant_problem(board, rules, feature)
+    return None if found is None else _problem(422, found[0], found[1])
