@@ -127,7 +127,7 @@ def test_shuffle_writes_a_level_that_verifies(tmp_path: Path) -> None:
     again = run("shuffle", source, "--seed", "9", "--min-moves", "2")
     assert json.loads(again.stdout) == shuffled
     clobber = run("shuffle", source, "--seed", "9", "-o", str(out), "--no-clobber")
-    assert clobber.exit_code == 2 and "--no-clobber" in clobber.stderr
+    assert clobber.exit_code == 3 and "--no-clobber" in clobber.stderr
     report = run("shuffle", source, "--seed", "9", "--json")
     data = json.loads(report.stdout)
     assert data["status"] == "shuffled" and data["level"]["board"] == shuffled["board"]

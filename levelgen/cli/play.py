@@ -7,7 +7,6 @@ the commands so that a hint stays quick as a whole process.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -17,13 +16,14 @@ from .common import (
     EXIT_OK,
     EXIT_UNDECIDED,
     EXIT_UNREADABLE,
-    EXIT_USAGE,
     Method,
     MethodOption,
+    NoClobberOption,
     OutputOption,
     TimeLimitOption,
     app,
     budget,
+    check_output,
     fail,
     show_problems,
     write,
@@ -124,9 +124,7 @@ def shuffle(
         int, typer.Option("--min-moves", min=0, help="Legal moves the shuffled board must offer.")
     ] = 1,
     output: OutputOption = "-",
-    no_clobber: Annotated[
-        bool, typer.Option("--no-clobber", help="Refuse to replace an existing output file.")
-    ] = False,
+    no_clobber: NoClobberOption = False,
     json_output: Annotated[
         bool,
         typer.Option(
@@ -142,15 +140,14 @@ def shuffle(
 
     Works when the player is stuck and when the position cannot be won.  Exit codes: 0
     written; 1 impossible (a kind with an odd number of tiles, or no two cells can ever be
-    linked); 2 the output exists and --no-clobber; 3 unreadable or invalid input; 4 no
+    linked); 3 unreadable or invalid input, or the output exists with --no-clobber; 4 no
     solvable deal found within the attempts or the time limit.
     """
     from ..play_shuffle import shuffle as shuffle_position
     from ..playjson import shuffle_to_data
     from ..storage import format_json
 
-    if no_clobber and output != "-" and Path(output).exists():
-        fail(EXIT_USAGE, f"levelgen: {output} exists (--no-clobber): not replaced")
+    check_output(output, no_clobber)
     from ..play_variants import is_variant, variant_shuffle
 
     position = _read(file)
@@ -161,12 +158,12 @@ def shuffle(
     code = {"shuffled": EXIT_OK, "impossible": EXIT_INVALID}.get(result.status, EXIT_UNDECIDED)
     if json_output:
         if result.status == "shuffled" and output != "-":
-            write(result.level(), output)
+            write(result.level(), output, no_clobber=no_clobber)
         typer.echo(format_json(shuffle_to_data(result)), nl=False)
         raise typer.Exit(code)
     if result.status != "shuffled":
         fail(code, f"{file}: shuffle {result.status}: {result.reason}")
-    write(result.level(), output)
+    write(result.level(), output, no_clobber=no_clobber)
     same = "; the only arrangement of these tiles" if result.same_as_input else ""
     typer.echo(
         f"shuffled {_tiles(position.board, position.rules)} tiles (seed {seed}):"
