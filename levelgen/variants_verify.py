@@ -20,7 +20,7 @@ from .level import Metrics
 from .moves import Move
 from .rules import Rules
 from .variant_state import state_of
-from .verify import Problem
+from .verify import Problem, step_problem
 
 __all__ = ["replay_variant", "variant_metrics", "variant_move_counts"]
 
@@ -36,27 +36,10 @@ def replay_variant(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Pr
     for i, move in enumerate(moves):
         here = f"/solution/{i}"
         a, b = move.a, move.b
-        for name, p in (("a", a), ("b", b)):
-            if not (0 <= p.x < width and 0 <= p.y < height):
-                return [Problem(f"{here}/{name}", f"cell {p} is not on the board")]
-        if a == b:
-            return [Problem(here, f"both cells are {a}")]
-        ka, kb = state.top(a), state.top(b)
-        for name, p, value in (("a", a, ka), ("b", b, kb)):
-            if value < 1:
-                what = "is empty" if value == 0 else "is a wall"
-                return [Problem(f"{here}/{name}", f"cell {p} {what} at step {i}")]
-        if ka != kb:
-            return [Problem(here, f"cells {a} and {b} hold different kinds {ka} and {kb}")]
-        if move.kind != ka:
-            return [Problem(f"{here}/kind", f"kind is {move.kind} but the cells hold kind {ka}")]
+        problem = step_problem(i, move, width, height, state.top)
+        if problem is not None:
+            return [problem]
         path = move.path
-        if (path.a, path.b) != (a, b):
-            if (path.b, path.a) == (a, b):
-                wrong_end = f"path runs from b {b} to a {a}: write it from a to b"
-            else:
-                wrong_end = f"path runs {path.a} to {path.b}, not between the step's cells"
-            return [Problem(f"{here}/path", wrong_end)]
         reason = state.path_problem(path)
         if reason is not None:
             return [Problem(f"{here}/path", reason)]
