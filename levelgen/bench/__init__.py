@@ -16,6 +16,11 @@ __all__ = ["bench_app"]
 bench_app = typer.Typer(
     help="Benchmarks: fixed seeded workloads, reported as medians and ratios.",
     no_args_is_help=True,
+    # As the top-level app: ``levelgen`` imports this group only when ``bench`` is asked for
+    # (levelgen.cli.common.LAZY_GROUPS), as an app of its own.
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 for _module in (paths, solve, create, shape, play, pack):
     _module.register(bench_app)

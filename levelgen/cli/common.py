@@ -14,6 +14,7 @@ unless a solver needs it.
 from __future__ import annotations
 
 import errno
+import importlib
 import math
 import os
 import sys
@@ -26,8 +27,6 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperArgument, TyperGroup
-
-from ..bench import bench_app
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -53,6 +52,11 @@ EXIT_CODES_HELP = (
 #: The order of the commands in ``levelgen --help``; commands not named here follow in the
 #: order they were registered.
 COMMAND_ORDER = ("create", "verify", "solve", "show", "schema", "version", "bench")
+
+#: Command groups imported only when asked for (``levelgen bench`` pulls in every benchmark:
+#: an HTTP client, the service's test server, ...), so that other commands start quickly:
+#: name -> (module, attribute of its typer app).
+LAZY_GROUPS = {"bench": ("levelgen.bench", "bench_app")}
 
 #: Set to 1 to see the traceback of an internal error.
 DEBUG_VARIABLE = "LEVELGEN_DEBUG"
@@ -98,12 +102,18 @@ class LevelgenGroup(TyperGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         names = super().list_commands(ctx)
+        names += [name for name in LAZY_GROUPS if name not in names]
         rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
         return sorted(names, key=lambda name: (rank.get(name, len(rank)), names.index(name)))
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         """The command, with its arguments' help showing their metavar (``FILE``) alone, not
-        followed by typer's Python type (``FILE <list[str]>``)."""
+        followed by typer's Python type (``FILE <list[str]>``).  A group of ``LAZY_GROUPS`` is
+        imported and added here, the first time it is asked for."""
+        if cmd_name in LAZY_GROUPS and cmd_name not in self.commands:
+            module, attribute = LAZY_GROUPS[cmd_name]
+            group = typer.main.get_command(getattr(importlib.import_module(module), attribute))
+            self.add_command(group, cmd_name)
         command = super().get_command(ctx, cmd_name)
         for param in getattr(command, "params", ()):
             if isinstance(param, TyperArgument) and param.metavar:
@@ -136,7 +146,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain one-line errors: easy to read in logs and to grep
 )
-app.add_typer(bench_app, name="bench")
 
 #: The layout file cap: a 64x64 layout is about 4 KiB.
 MAX_LAYOUT_BYTES = 64 * 1024
