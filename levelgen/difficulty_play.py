@@ -20,9 +20,9 @@ The measures (:func:`play_measures`):
   the rate.
 - ``random_win_rate``: the share of seeded play-outs of a player taking a uniformly random
   legal move that empty the board.
-- ``greedy_win_rate``: the same for a player always taking the most natural move: the
-  closest pair of tiles (Manhattan distance) among the legal moves, ties broken at random.
-  This is a hint's rule without its safety check.
+- ``greedy_win_rate``: the same for a player always taking the most natural move by the
+  hint's rule (:func:`levelgen.play.natural_rank`: fewest turns, then the shortest path, then
+  reading order), without the hint's safety check; deterministic, so one play-out (0 or 1).
 - ``choice``: mean legal moves per state along the level's solution (fewer is harder: less to
   see, and each choice weighs more); ``start_moves`` the moves at the start.
 - ``pair_distance``: mean Manhattan distance between the two tiles of each solution step (far
@@ -35,11 +35,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import Board
+from .board import Board, Layout
 from .difficulty import LiveLinks
 from .geometry import Pos
 from .level import Difficulty
 from .moves import Move
+from .paths import find_link
+from .play import natural_rank
 from .reach import linkable_mask
 from .rules import Rules
 from .solvers import Budget, SolveStatus, solve
@@ -113,19 +115,19 @@ def playout_win_rate(
     from .variant_support import refuse_variants
 
     refuse_variants(board, rules, "the difficulty measure")
-    stride = board.layout.stride
+    layout = board.layout
     start = _State(board, rules)
     wins = 0
-    for i in range(playouts):
+    for i in range(1 if greedy else playouts):  # the greedy player is deterministic
         rng = random.Random(seed * 1_000_003 + i)
         state = start.copy()
         while state.tiles:
-            pair = _natural(state, stride, rng) if greedy else _random_pair(state, rng)
+            pair = _natural(state, layout, rules) if greedy else _random_pair(state, rng)
             if pair is None:
                 break
             state.remove(*pair)
         wins += state.tiles == 0
-    return wins / playouts
+    return wins / (1 if greedy else playouts)
 
 
 def _random_pair(state: _State, rng: random.Random) -> Pair | None:
@@ -133,16 +135,24 @@ def _random_pair(state: _State, rng: random.Random) -> Pair | None:
     return pairs[rng.randrange(len(pairs))] if pairs else None
 
 
-def _natural(state: _State, stride: int, rng: random.Random) -> Pair | None:
-    """A most natural move: the two closest tiles (Manhattan distance) among the legal moves,
-    ties at random.  Close partners are what the eye finds first."""
+def _natural(state: _State, layout: Layout, rules: Rules) -> Pair | None:
+    """The most natural legal move, by the hint's rule (:func:`levelgen.play.natural_rank`:
+    fewest turns, then the shortest path, then reading order), without its safety check."""
     pairs = state.live.pairs()
     if not pairs:
         return None
-    dist = [_distance(a, b, stride) for a, b in pairs]
-    best = min(dist)
-    near = [p for p, d in zip(pairs, dist, strict=True) if d == best]
-    return near[rng.randrange(len(near))]
+    free = state.free
+    best: tuple[tuple[int, int, int, int, int, int], Pair] | None = None
+    for x, y in pairs:
+        a, b = layout.pos(x), layout.pos(y)
+        path = find_link(layout, free, a, b, rules)
+        if path is None:  # pragma: no cover - a live pair is linked
+            raise AssertionError(f"live pair {a} {b} has no path")
+        rank = natural_rank(a, b, path)
+        if best is None or rank < best[0]:
+            best = (rank, (x, y))
+    assert best is not None
+    return best[1]
 
 
 def _distance(a: int, b: int, stride: int) -> int:
