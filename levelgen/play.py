@@ -259,7 +259,8 @@ class Game:
             low = rest & -rest
             rest ^= low
             a = low.bit_length() - 1
-            targets = kinds[kind_at[a]] & top & ~low
+            mates = partners.get(a, 0)
+            targets = kinds[kind_at[a]] & top & ~low & ~mates
             if not targets:
                 continue
             j = 0
@@ -268,11 +269,8 @@ class Game:
             if j:
                 # Partners reaching a freed cell with fewer turns asked about this tile.
                 targets &= near[k - j] & ~near[j - 1]
-            mates = partners.get(a, 0)
-            if mates:
-                targets &= ~mates
-            if not targets:
-                continue
+                if not targets:
+                    continue
             hits = link_hits(low, inner, targets, k, stride)
             if not hits:
                 continue
