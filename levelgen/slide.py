@@ -71,22 +71,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .board import EMPTY, WALL
+from .rules import SLIDES
 
 __all__ = ["SLIDE_DIRECTIONS", "slide_after_removal", "slide_cells", "slide_moves_nothing"]
 
 #: The sliding rules that move tiles (``Rules.slide`` other than ``"none"``).
-SLIDE_DIRECTIONS: tuple[str, ...] = (
-    "down",
-    "up",
-    "left",
-    "right",
-    "up-left",
-    "up-right",
-    "down-left",
-    "down-right",
-    "center",
-    "apart",
-)
+SLIDE_DIRECTIONS: tuple[str, ...] = tuple(name for name in SLIDES if name != "none")
 
 _CORNERS = {"up-left": (-1, -1), "up-right": (1, -1), "down-left": (-1, 1), "down-right": (1, 1)}
 

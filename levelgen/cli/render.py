@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .common import (
-    EXIT_INVALID,
     EXIT_UNREADABLE,
     app,
     core,
     fail,
     load,
+    position_at_step,
     refuse_variant,
     show_problems,
 )
@@ -25,7 +25,6 @@ from .common import (
 if TYPE_CHECKING:
     from ..board import Board
     from ..level import Level
-    from ..paths import Path
     from ..render.sheet import SheetEntry
 
 NoClobberOption = Annotated[
@@ -54,36 +53,6 @@ def _suffix(output: str, allowed: tuple[str, ...]) -> str:
             f"{output!r} must end in {', '.join(allowed)}", param_hint="'-o' / '--output'"
         )
     return suffix
-
-
-def position_at_step(source: str, level: Level, step: int) -> tuple[Board, Path]:
-    """The board before solution step ``step`` and that step's path; exit 2 for a step out of
-    range, exit 1 when the solution breaks before it."""
-    from ..verify import replay
-
-    solution = level.solution or ()
-    if not solution:
-        raise typer.BadParameter(f"{source} has no solution to step through", param_hint="'--step'")
-    if not 0 <= step < len(solution):
-        raise typer.BadParameter(
-            f"{step} is not in 0..{len(solution) - 1} (the solution has {len(solution)} steps)",
-            param_hint="'--step'",
-        )
-    problems = [
-        p for p in replay(level.board, level.rules, solution[:step]) if p.pointer != "/solution"
-    ]
-    if problems:
-        show_problems(source, problems)
-        raise typer.Exit(EXIT_INVALID)
-    if level.board.upper or level.rules.slide != "none":
-        from ..variant_state import state_of
-
-        state = state_of(level.board, level.rules)  # positions of the moment: slides included
-        for move in solution[:step]:
-            state.remove_pair(move.a, move.b)
-        return state.to_board(), solution[step].path
-    board = level.board.without(*(p for move in solution[:step] for p in (move.a, move.b)))
-    return board, solution[step].path
 
 
 def _render_pack(folder: str, output: str, no_clobber: bool) -> None:

@@ -8,11 +8,10 @@ from typing import Annotated
 import typer
 
 from .common import (
-    EXIT_INVALID,
     app,
     core,
     load,
-    show_problems,
+    position_at_step,
 )
 
 # ----- show ------------------------------------------------------------------------------------
@@ -40,7 +39,6 @@ def show(
     70 internal error (a bug).
     """
     from ..render import format_summary, render_board, use_color
-    from ..verify import replay
 
     level = core(file, load(file), strict=False)
     for kind, count in sorted(level.board.kind_counts().items()):
@@ -55,30 +53,8 @@ def show(
         typer.echo(render_board(level.board, level.rules, color=color))
         typer.echo(format_summary(level))
         return
+    board, _ = position_at_step(file, level, step)
     solution = level.solution or ()
-    if not solution:
-        raise typer.BadParameter(f"{file} has no solution to step through", param_hint="'--step'")
-    if not 0 <= step < len(solution):
-        raise typer.BadParameter(
-            f"{step} is not in 0..{len(solution) - 1} (the solution has {len(solution)} steps)",
-            param_hint="'--step'",
-        )
-    # Replaying a prefix ends with tiles left (pointer "/solution"): only step problems count.
-    problems = [
-        p for p in replay(level.board, level.rules, solution[:step]) if p.pointer != "/solution"
-    ]
-    if problems:
-        show_problems(file, problems)
-        raise typer.Exit(EXIT_INVALID)
-    if level.board.upper or level.rules.slide != "none":  # variants: the state of the moment
-        from ..variant_state import state_of
-
-        state = state_of(level.board, level.rules)
-        for done in solution[:step]:
-            state.remove_pair(done.a, done.b)
-        board = state.to_board()
-    else:
-        board = level.board.without(*(p for move in solution[:step] for p in (move.a, move.b)))
     move = solution[step]
     typer.echo(render_board(board, level.rules, path=move.path, color=color))
     turns, length = move.path.turns, move.path.length
