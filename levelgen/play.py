@@ -99,12 +99,12 @@ class Game:
         self._occupied = board.occupied_mask()
         self._free = board.free_mask(self.rules.outside)
         self._steps: list[_Step] = []
-        self._pairs: set[tuple[int, int]] = set(
-            legal_pairs(self._kinds.values(), self._free, self.rules.max_turns, self._stride)
-        )
-        #: For each tile with a link, the mask of the tiles it links to (the same pairs).
+        #: For each tile with a link, the mask of the tiles it links to: the live pair set
+        #: (each pair in both ends' masks).
         self._partners: dict[int, int] = {}
-        for a, b in self._pairs:
+        for a, b in legal_pairs(
+            self._kinds.values(), self._free, self.rules.max_turns, self._stride
+        ):
             self._partners[a] = self._partners.get(a, 0) | (1 << b)
             self._partners[b] = self._partners.get(b, 0) | (1 << a)
 
@@ -133,12 +133,26 @@ class Game:
         """Every linkable pair now, as positions ``(a, b)`` with ``a`` first in reading order;
         sorted in reading order of ``a``, then ``b`` (no paths are built)."""
         pos = self._lay.pos
-        return [(pos(a), pos(b)) for a, b in sorted(self._pairs)]
+        return [(pos(a), pos(b)) for a, b in sorted(self._pair_set())]
 
     def pair_bits(self) -> frozenset[tuple[int, int]]:
         """The live set itself: pairs of bit indices ``(a, b)``, ``a < b``, in the padded
         layout of :mod:`levelgen.board` (what the property tests compare)."""
-        return frozenset(self._pairs)
+        return frozenset(self._pair_set())
+
+    def _pair_set(self) -> list[tuple[int, int]]:
+        """The live pairs ``(a, b)``, ``a < b``, read off the partner masks."""
+        out = []
+        for a, mask in self._partners.items():
+            later = mask >> (a + 1)
+            while later:
+                low = later & -later
+                later ^= low
+                out.append((a, a + low.bit_length()))
+        return out
+
+    def _is_pair(self, x: int, y: int) -> bool:
+        return bool(self._partners.get(x, 0) >> y & 1)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now with its exact best path, in reading order of the first tile,
@@ -169,7 +183,7 @@ class Game:
         if ka != kb:
             return f"cells {a} and {b} hold different kinds {ka} and {kb}"
         x, y = self._lay.bit(*a), self._lay.bit(*b)
-        if (min(x, y), max(x, y)) not in self._pairs:
+        if not self._is_pair(x, y):
             return (
                 f"no path with at most {self.rules.max_turns} turns joins {a} and {b}"
                 f"{'' if self.rules.outside else ' inside the board'}"
@@ -200,7 +214,7 @@ class Game:
         x = (a.y + 1) * stride + a.x + 1
         y = (b.y + 1) * stride + b.x + 1
         inside = 0 <= a.x < self._width and 0 <= b.x < self._width
-        if not inside or ((x, y) if x < y else (y, x)) not in self._pairs:
+        if not inside or not self._is_pair(x, y):
             raise IllegalMove(self.check(a, b) or "not a legal pair now")
         if self._kind_at[x] != move.kind:
             raise IllegalMove(f"the cells hold kind {self._kind_at[x]}, not {move.kind}")
@@ -218,7 +232,7 @@ class Game:
         x = (a_pos.y + 1) * stride + a_pos.x + 1
         y = (b_pos.y + 1) * stride + b_pos.x + 1
         pair = (1 << x) | (1 << y)
-        partners, pairs = self._partners, self._pairs
+        partners = self._partners
         lost = [(x, y) if x < y else (y, x)]  # a legal move is a live pair
         for end in (x, y):
             bit = 1 << end
@@ -229,7 +243,6 @@ class Game:
                 other = low.bit_length() - 1
                 lost.append((end, other) if end < other else (other, end))
                 partners[other] &= ~bit
-        pairs.difference_update(lost)
         gained: list[tuple[int, int]] = []
         self._steps.append(_Step(move, lost, gained))
         kind_at, kinds = self._kind_at, self._kinds
@@ -281,7 +294,6 @@ class Game:
                 b = bit.bit_length() - 1
                 gained.append((a, b) if a < b else (b, a))
                 partners[b] = partners.get(b, 0) | low
-        pairs.update(gained)
 
     def undo(self) -> Move:
         """Take back the last move; returns it.  ``IndexError`` when nothing was played."""
@@ -300,11 +312,9 @@ class Game:
         self._free &= ~pair
         partners = self._partners
         for a, b in step.gained:
-            self._pairs.discard((a, b))
             partners[a] &= ~(1 << b)
             partners[b] &= ~(1 << a)
         for a, b in step.lost:
-            self._pairs.add((a, b))
             partners[a] = partners.get(a, 0) | (1 << b)
             partners[b] = partners.get(b, 0) | (1 << a)
         return move
