@@ -21,7 +21,7 @@ The measures (:func:`play_measures`):
 - ``random_win_rate``: the share of seeded play-outs of a player taking a uniformly random
   legal move that empty the board.
 - ``greedy_win_rate``: the same for a player always taking the most natural move by the
-  hint's rule (:func:`levelgen.play.natural_rank`: fewest turns, then the shortest path, then
+  hint's rule (:func:`levelgen.natural.natural_rank`: fewest turns, then the shortest path, then
   reading order), without the hint's safety check; deterministic, so one play-out (0 or 1).
 - ``choice``: mean legal moves per state along the level's solution (fewer is harder: less to
   see, and each choice weighs more); ``start_moves`` the moves at the start.
@@ -40,8 +40,8 @@ from .difficulty import LiveLinks
 from .geometry import Pos
 from .level import Difficulty
 from .moves import Move
+from .natural import natural_rank
 from .paths import find_link
-from .play import natural_rank
 from .reach import linkable_mask
 from .rules import Rules
 from .solvers import Budget, SolveStatus, solve
@@ -136,7 +136,7 @@ def _random_pair(state: _State, rng: random.Random) -> Pair | None:
 
 
 def _natural(state: _State, layout: Layout, rules: Rules) -> Pair | None:
-    """The most natural legal move, by the hint's rule (:func:`levelgen.play.natural_rank`:
+    """The most natural legal move, by the hint's rule (:func:`levelgen.natural.natural_rank`:
     fewest turns, then the shortest path, then reading order), without its safety check."""
     pairs = state.live.pairs()
     if not pairs:

@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING
 from .board import Board, iter_bits
 from .geometry import Pos
 from .moves import Move, legal_pairs
-from .paths import Path, find_link
+from .natural import natural_key, natural_rank
+from .paths import find_link
 from .reach import link_hits, link_hits_by_level
 from .rules import Rules
 
@@ -49,20 +50,6 @@ __all__ = ["Game", "IllegalMove", "natural_key", "natural_rank"]
 
 class IllegalMove(ValueError):
     """A move that cannot be played now; the message says why."""
-
-
-def natural_key(move: Move) -> tuple[int, int, int, int, int, int]:
-    """The order in which moves look natural to a person: fewest turns, then the shortest
-    path, then the first tile in reading order (row, then column), then the second."""
-    return natural_rank(move.a, move.b, move.path)
-
-
-def natural_rank(a: Pos, b: Pos, path: Path) -> tuple[int, int, int, int, int, int]:
-    """:func:`natural_key` of the move joining ``a`` and ``b`` along its best ``path`` (for
-    callers that have no :class:`Move`, such as the difficulty measures' greedy player)."""
-    if (b.y, b.x) < (a.y, a.x):
-        a, b = b, a
-    return (path.turns, path.length, a.y, a.x, b.y, b.x)
 
 
 @dataclass(slots=True)

@@ -6,7 +6,7 @@ solves the current position.  Every legal move that occurs anywhere in the solut
 is safe, not only its first one: play that move first, then the solution's other moves in
 their order; each of them then finds a subset of the tiles it found in the solution, so its
 path is still clear (monotonicity, see :mod:`levelgen.rules`).  The hint is the most natural
-safe move found (:func:`levelgen.play.natural_key`: fewest turns, then the shortest path, then
+safe move found (:func:`levelgen.natural.natural_key`: fewest turns, then the shortest path, then
 reading order of the first tile, then of the second), so that hints do not look random: the
 legal moves are walked in that order, a move of the solution is taken at once, and the first
 ``NATURAL_TRIES`` moves before it are each tried on their own (a small search of the position
@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING
 from .board import Board
 from .geometry import Pos
 from .moves import Move
+from .natural import natural_key
 from .paths import find_link
-from .play import natural_key
 from .rules import Rules
 from .verify import replay
 

@@ -18,9 +18,9 @@ from .geometry import Pos
 from .layers_analysis import stacked_move_counts
 from .level import Metrics
 from .moves import Move
+from .problem import Problem, step_problem
 from .rules import Rules
 from .variant_state import state_of
-from .verify import Problem, step_problem
 
 __all__ = ["replay_variant", "variant_metrics", "variant_move_counts"]
 

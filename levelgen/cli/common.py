@@ -21,6 +21,7 @@ import sys
 import time
 import traceback
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -338,3 +339,32 @@ def position_at_step(source: str, level: Level, step: int) -> tuple[Board, LinkP
         return state.to_board(), solution[step].path
     board = level.board.without(*(p for move in solution[:step] for p in (move.a, move.b)))
     return board, solution[step].path
+
+
+@dataclass
+class Verdict:
+    """The outcome for one file of ``levelgen verify``."""
+
+    file: str
+    status: str
+    code: int
+    message: str = ""
+    problems: list[Problem] = field(default_factory=list)
+    deadlock: list[tuple[int, int]] = field(default_factory=list)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "status": self.status,
+            "exit_code": self.code,
+            # The verdict sentence, else the problem lines the text output prints.
+            "message": self.message or "\n".join(self.lines()),
+            "problems": [{"pointer": p.pointer, "reason": p.message} for p in self.problems],
+            "deadlock": [list(p) for p in self.deadlock],
+        }
+
+    def lines(self) -> list[str]:
+        out = problem_lines(self.file, self.problems)
+        if self.message:
+            out.append(f"{self.file}: {self.message}")
+        return out

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..geometry import Size
     from ..level import Level
     from ..rules import Rules
-    from .verify import Verdict
+    from .common import Verdict
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130
@@ -226,7 +226,7 @@ class _Progress:
 def pack_verdict(source: str) -> Verdict:
     """``levelgen verify DIR``: the verdict for a pack directory (or its manifest.json)."""
     from ..pack import verify_pack
-    from .verify import Verdict
+    from .common import Verdict
 
     report = verify_pack(source)
     if not report.readable:

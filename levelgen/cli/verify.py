@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -19,52 +18,22 @@ from .common import (
     NoClobberOption,
     OutputOption,
     TimeLimitOption,
+    Verdict,
     app,
     budget,
     check_output,
     core,
     fail,
     load,
-    problem_lines,
     write,
 )
 from .progress import progress_bar
 
 if TYPE_CHECKING:
     from ..level import Level
-    from ..verify import Problem
 
 
 # ----- verify ----------------------------------------------------------------------------------
-
-
-@dataclass
-class Verdict:
-    """The outcome for one file of ``levelgen verify``."""
-
-    file: str
-    status: str
-    code: int
-    message: str = ""
-    problems: list[Problem] = field(default_factory=list)
-    deadlock: list[tuple[int, int]] = field(default_factory=list)
-
-    def to_data(self) -> dict[str, Any]:
-        return {
-            "file": self.file,
-            "status": self.status,
-            "exit_code": self.code,
-            # The verdict sentence, else the problem lines the text output prints.
-            "message": self.message or "\n".join(self.lines()),
-            "problems": [{"pointer": p.pointer, "reason": p.message} for p in self.problems],
-            "deadlock": [list(p) for p in self.deadlock],
-        }
-
-    def lines(self) -> list[str]:
-        out = problem_lines(self.file, self.problems)
-        if self.message:
-            out.append(f"{self.file}: {self.message}")
-        return out
 
 
 def _verify_one(source: str, method: Method, time_limit: float) -> Verdict:

@@ -22,8 +22,8 @@ REQUEST_NAME = "request"
 
 def verify_report(file: LevelFile, method: str, time_limit: float) -> dict[str, Any]:
     """The ``verify --json`` report of ``file``: structure, replay, or the solver's verdict."""
-    from ..cli.common import EXIT_INVALID, EXIT_OK, Method
-    from ..cli.verify import Verdict, _solve_verdict
+    from ..cli.common import EXIT_INVALID, EXIT_OK, Method, Verdict
+    from ..cli.verify import _solve_verdict
     from ..difficulty import metrics_problems
     from ..render import format_summary
     from ..schema import LevelFormatError, level_problems
