@@ -105,9 +105,7 @@ def shuffle(
     ``seed``: a non-negative integer fixing the result.  ``min_moves``: legal moves the
     result must offer at once.  ``budget``: its ``should_stop`` is polled between attempts.
     ``ValueError`` naming the argument for a bad seed, ``min_moves`` or ``max_attempts``."""
-    for name, value, low in (("seed", seed, 0), ("min_moves", min_moves, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+    check_shuffle_arguments(seed, min_moves)
     if isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or max_attempts < 1:
         raise ValueError(f"max_attempts must be an integer >= 1, got {max_attempts!r}")
     from .variant_support import refuse_variants
@@ -118,17 +116,9 @@ def shuffle(
         return ShuffleResult(status, rules, seed, min_moves, attempts=attempts, reason=reason)
 
     counts = board.kind_counts()
-    odd = [kind for kind, n in counts.items() if n % 2]
-    if odd:
-        return answer(
-            "impossible",
-            f"kind {odd[0]} has {counts[odd[0]]} tiles, an odd number: no arrangement of"
-            " these tiles can be cleared",
-        )
-    if not counts:
-        if min_moves:
-            return answer("impossible", "no tiles are left, so no move can be offered")
-        return ShuffleResult("shuffled", rules, seed, min_moves, board, same_as_input=True)
+    settled = settled_shuffle(board, rules, seed, min_moves, counts)
+    if settled is not None:
+        return settled
     if not _any_link(board, rules):
         return answer(
             "impossible",
@@ -182,3 +172,34 @@ def _any_link(board: Board, rules: Rules) -> bool:
         linkable_mask(1 << a, free, occ ^ (1 << a), rules.max_turns, lay.stride)
         for a in iter_bits(occ)
     )
+
+
+def check_shuffle_arguments(seed: int, min_moves: int) -> None:
+    """``ValueError`` unless ``seed`` and ``min_moves`` are integers >= 0."""
+    for name, value, low in (("seed", seed, 0), ("min_moves", min_moves, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+
+
+def settled_shuffle(
+    board: Board, rules: Rules, seed: int, min_moves: int, counts: dict[int, int]
+) -> ShuffleResult | None:
+    """The answer when the tile ``counts`` (kind -> tiles left) settle a shuffle before any
+    deal: a kind with an odd count (impossible), or no tile left; None otherwise.  Shared by
+    the classic shuffle and the variants' (:mod:`levelgen.play_variants`)."""
+    odd = sorted(kind for kind, n in counts.items() if n % 2)
+    if odd:
+        return ShuffleResult(
+            "impossible",
+            rules,
+            seed,
+            min_moves,
+            reason=f"kind {odd[0]} has {counts[odd[0]]} tiles, an odd number: no arrangement"
+            " of these tiles can be cleared",
+        )
+    if not counts:
+        if min_moves:
+            reason = "no tiles are left, so no move can be offered"
+            return ShuffleResult("impossible", rules, seed, min_moves, reason=reason)
+        return ShuffleResult("shuffled", rules, seed, min_moves, board, same_as_input=True)
+    return None

@@ -27,9 +27,14 @@ from typing import TYPE_CHECKING
 from .board import Board
 from .layers import Stacks
 from .moves import Move
-from .play import natural_key
+from .natural import natural_key
 from .play_hint import HintResult
-from .play_shuffle import DEFAULT_SHUFFLE_ATTEMPTS, ShuffleResult
+from .play_shuffle import (
+    DEFAULT_SHUFFLE_ATTEMPTS,
+    ShuffleResult,
+    check_shuffle_arguments,
+    settled_shuffle,
+)
 from .rules import Rules
 from .variant_state import VariantState, is_variant, state_of
 from .variants_verify import replay_variant
@@ -120,26 +125,16 @@ def variant_shuffle(
     """
     from .generator_variants import generate_variant
 
-    for name, value, low in (("seed", seed, 0), ("min_moves", min_moves, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+    check_shuffle_arguments(seed, min_moves)
 
     def answer(status: str, reason: str = "", attempts: int = 0) -> ShuffleResult:
         return ShuffleResult(status, rules, seed, min_moves, attempts=attempts, reason=reason)
 
     state = state_of(board, rules)
     counts = dict(state.kind_counts() if isinstance(state, Stacks) else board.kind_counts())
-    odd = sorted(kind for kind, n in counts.items() if n % 2)
-    if odd:
-        return answer(
-            "impossible",
-            f"kind {odd[0]} has {counts[odd[0]]} tiles, an odd number: no arrangement of"
-            " these tiles can be cleared",
-        )
-    if not counts:
-        if min_moves:
-            return answer("impossible", "no tiles are left, so no move can be offered")
-        return ShuffleResult("shuffled", rules, seed, min_moves, board, same_as_input=True)
+    settled = settled_shuffle(board, rules, seed, min_moves, counts)
+    if settled is not None:
+        return settled
     per_kind = [counts.get(kind, 0) for kind in range(1, max(counts) + 1)]
     only_one = len(counts) == 1
     rng = random.Random(seed)
