@@ -20,7 +20,7 @@ from levelgen.difficulty_play import (
     playout_win_rate,
 )
 from levelgen.difficulty_score import BAND_EDGES, BANDS, band_bounds, band_of, score_of
-from levelgen.generator import SLOT, generate
+from levelgen.generator import SLOT, GenerationError, generate
 from levelgen.geometry import Size
 from levelgen.level import Difficulty
 from levelgen.moves import Move, legal_moves
@@ -276,3 +276,38 @@ def test_live_links_match_a_recount_along_random_play(
         pair = (1 << a) | (1 << b)
         masks = {k: m & ~pair for k, m in masks.items()}
         free |= pair
+
+
+@settings(derandomize=True, deadline=None, max_examples=15)
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 3), outside=st.booleans())
+def test_the_greedy_player_takes_the_hints_most_natural_move(
+    seed: int, turns: int, outside: bool
+) -> None:
+    """Along a whole greedy play-out, every move the greedy player takes is the legal move
+    that comes first in the hint's natural order (levelgen.natural.natural_key), computed
+    independently from all legal moves with their exact paths; the play-out is the same
+    whatever the seed (the player is deterministic)."""
+    from levelgen.difficulty_play import _natural, _State, playout_win_rate
+    from levelgen.natural import natural_key
+
+    rules = Rules(turns, outside)
+    try:
+        level = generate(Size(6, 4), rules=rules, seed=seed)
+    except GenerationError:  # pragma: no cover - no removal order under these rules
+        return
+    board = level.board
+    layout = board.layout
+    state = _State(board, rules)
+    while state.tiles:
+        chosen = _natural(state, layout, rules)
+        moves = legal_moves(board, rules)
+        if not moves:
+            assert chosen is None
+            break
+        best = min(moves, key=natural_key)
+        assert chosen is not None
+        assert {layout.pos(chosen[0]), layout.pos(chosen[1])} == {best.a, best.b}
+        state.remove(*chosen)
+        board = board.without(best.a, best.b)
+    rates = {playout_win_rate(level.board, rules, seed=s, playouts=3, greedy=True) for s in (1, 2)}
+    assert len(rates) == 1 and rates <= {0.0, 1.0}
