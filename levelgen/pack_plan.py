@@ -185,7 +185,10 @@ def plan_pack(
     else:
         tiles = sum(row.count("o") for row in layout)
         if tiles == 0 or tiles % 2:
-            raise PlanError(f"--layout: it has {tiles} tile cells; an even number > 0 is needed")
+            raise PlanError(
+                f"--layout: it has {tiles} tile cell{'' if tiles == 1 else 's'};"
+                " an even number > 0 is needed"
+            )
     if ramp is not None:
         lo, hi = parse_ramp(ramp)
         ramp = f"{BANDS[lo]}:{BANDS[hi]}"

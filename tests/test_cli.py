@@ -591,3 +591,10 @@ def test_show_warns_about_an_odd_kind(tmp_path: Path) -> None:
     assert "warning: kind 3 has 1 tile, an odd number" in result.stderr
     even = run("show", str(hand_made(tmp_path, [[1, 2, 2, 1]])))
     assert even.stderr == ""
+
+
+def test_group_commands_show_their_argument_without_its_python_type() -> None:
+    from levelgen.cli import app as cli_app
+
+    shown = CliRunner().invoke(cli_app, ["library", "export", "--help"]).output
+    assert "<list[str]>" not in shown and "ID" in shown

@@ -269,3 +269,22 @@ def test_pack_slide_cycle(tmp_path: Path) -> None:
             plan_pack(count=1, sizes="6x4", seed=5, slide_cycle=bad)
     with pytest.raises(PlanError, match="--slide-cycle"):
         plan_pack(count=1, sizes="6x4", seed=5, slide_cycle="up", difficulty="easy")
+
+
+def test_manifest_schema_identifier_and_plurals(tmp_path: Path) -> None:
+    """Only the documented ``$schema`` of a manifest is accepted; counts of one are singular."""
+    good = tmp_path / "good"
+    make_pack(small_plan(count=1), good)
+    done = runner.invoke(app, ["verify", str(good)])
+    assert done.exit_code == 0 and "pack of 1 level;" in done.output
+    other = tmp_path / "other"
+    shutil.copytree(good, other)
+    data = json.loads((other / "manifest.json").read_text())
+    data["$schema"] = "urn:zzz"
+    (other / "manifest.json").write_text(json.dumps(data))
+    report = verify_pack(other)
+    assert not report.readable and report.problems[0].pointer == "/$schema"
+    with pytest.raises(PlanError, match="1 tile cell;"):
+        from levelgen.pack_plan import plan_pack
+
+        plan_pack(count=1, sizes="3x1", seed=1, layout=("o..",))

@@ -185,3 +185,22 @@ def test_an_empty_board_is_a_position_but_not_a_level_for_the_checked_in_schemas
         schema = json.loads((root / f"{name}.v1.schema.json").read_text(encoding="utf-8"))
         errors = list(jsonschema.Draft202012Validator(schema).iter_errors(data))
         assert (errors == []) is ok, name
+
+
+def test_a_position_names_only_its_own_schema_identifier() -> None:
+    """``$schema`` of a position is exactly its identifier, in the model and in the checked-in
+    JSON Schema (an outside validator refuses another value too)."""
+    root = Path(__file__).resolve().parents[1] / "schemas"
+    schema = json.loads((root / "position.v1.schema.json").read_text(encoding="utf-8"))
+    data = {
+        "$schema": "urn:levelgen:schema:position:v2",
+        "game": "linkup",
+        "format_version": 1,
+        "rules": {"max_turns": 2, "outside": True},
+        "board": {"width": 2, "height": 1, "rows": [[1, 1]]},
+    }
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    from levelgen.schema.position import PositionFile
+
+    with pytest.raises(ValueError):
+        PositionFile.model_validate(data)

@@ -117,9 +117,11 @@ class LevelgenGroup(TyperGroup):
             group = typer.main.get_command(getattr(importlib.import_module(module), attribute))
             self.add_command(group, cmd_name)
         command = super().get_command(ctx, cmd_name)
-        for param in getattr(command, "params", ()):
-            if isinstance(param, TyperArgument) and param.metavar:
-                param.display_type_rich = _no_type  # type: ignore[method-assign]
+        # A group's commands too (``levelgen library export ID...``).
+        for each in (command, *getattr(command, "commands", {}).values()):
+            for param in getattr(each, "params", ()):
+                if isinstance(param, TyperArgument) and param.metavar:
+                    param.display_type_rich = _no_type  # type: ignore[method-assign]
         return command
 
     def invoke(self, ctx: Any) -> Any:

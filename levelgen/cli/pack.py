@@ -238,7 +238,8 @@ def pack_verdict(source: str) -> Verdict:
         source,
         "ok",
         EXIT_OK,
-        f"ok: pack of {report.levels} levels; hashes, ids, plan and every solution checked" + notes,
+        f"ok: pack of {report.levels} level{'' if report.levels == 1 else 's'}; hashes, ids,"
+        " plan and every solution checked" + notes,
     )
 
 

@@ -115,7 +115,8 @@ def render(
         typer.Option(
             "-o",
             "--output",
-            help="The picture: .svg or .png (a pack: .png, .svg or .html).",
+            help="The picture: .svg or .png (a pack: .png, .svg or .html); an existing file is"
+            " replaced (see --no-clobber).",
             metavar="OUT",
         ),
     ],
@@ -239,7 +240,8 @@ def export(
         typer.Option(
             "-o",
             "--output",
-            help="The file to write (a pack: the directory to write into).",
+            help="The file to write (a pack: the directory to write into); an existing file is"
+            " replaced (see --no-clobber).",
             metavar="OUT",
         ),
     ],
@@ -305,7 +307,12 @@ def play(
     ],
     output: Annotated[
         str,
-        typer.Option("-o", "--output", help="The page to write (.html).", metavar="OUT"),
+        typer.Option(
+            "-o",
+            "--output",
+            help="The page to write (.html); an existing file is replaced (see --no-clobber).",
+            metavar="OUT",
+        ),
     ],
     api_base: Annotated[
         str | None,

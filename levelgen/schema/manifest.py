@@ -99,8 +99,10 @@ class ManifestFile(_Strict):
 
     model_config = ConfigDict(title="Link-up level pack manifest, format version 1")
 
-    schema_uri: Annotated[str, Field(max_length=2000)] = Field(
-        default=MANIFEST_SCHEMA_URI, alias="$schema", description="The schema of this file."
+    schema_uri: Literal["urn:levelgen:schema:pack-manifest:v1"] = Field(
+        default="urn:levelgen:schema:pack-manifest:v1",
+        alias="$schema",
+        description=f'The schema of this file: "{MANIFEST_SCHEMA_URI}" (optional; no other value).',
     )
     pack_id: Annotated[str, Field(pattern=r"^sha256:[0-9a-f]{64}$")] = Field(
         description='"sha256:" and the SHA-256 of the canonical JSON of `levelgen_version`,'

@@ -76,8 +76,10 @@ class PositionFile(_Strict):
 
     model_config = ConfigDict(title="Link-up position, format version 1")
 
-    schema_uri: Annotated[str, Field(max_length=2000)] = Field(
-        default=POSITION_SCHEMA_URI, alias="$schema", description="The schema of this file."
+    schema_uri: Literal["urn:levelgen:schema:position:v1"] = Field(
+        default="urn:levelgen:schema:position:v1",
+        alias="$schema",
+        description=f'The schema of this file: "{POSITION_SCHEMA_URI}" (optional; no other value).',
     )
     game: Literal["linkup"] = Field(description='Always "linkup".')
     format_version: Literal[1] = Field(description="Always 1.")
