@@ -2,11 +2,12 @@
 
 The sliding rules (``Rules.slide``, :mod:`levelgen.slide`) and stacked layers (``Board.upper``,
 :mod:`levelgen.layers`) are handled by create, verify, solve, show, hint and shuffle
-(:mod:`levelgen.play_variants`), render and the Tiled export.  The features still written for
-the classic game only would answer wrongly for a variant board: the incremental live move
-list of :class:`levelgen.play.Game` assumes monotonicity and a flat board, the CSV and grid
-exports hold one flat layer and no rule, the browser player's script plays the classic game,
-and the seeded players of the difficulty measures play the classic rule.  Each of them calls
+(:mod:`levelgen.play_variants`), render, the Tiled export and the browser player (whose
+script ports the slide rules and the layered link rule).  The features still written for the
+classic game only would answer wrongly for a variant board: the incremental live move list of
+:class:`levelgen.play.Game` (and the classic shuffle built on it) assumes monotonicity and a
+flat board, the CSV and grid exports hold one flat layer and no rule, and the seeded players
+of the difficulty measures (and so difficulty steering) play the classic rule.  Each of them calls
 :func:`refuse_variants` at its entry, which raises :class:`UnsupportedVariant` naming the
 place in the level file (``/rules/slide`` or ``/board/layers``) and the feature; the edges
 turn it into one line (CLI, exit 3) or a 422 problem document (HTTP).

@@ -71,7 +71,7 @@ def test_script_closing_tags_cannot_escape_the_json() -> None:
     level = Level(Board.from_grid([[1, 1]]), Rules())
     page = build_player_html(level, title="</script><script>alert(1)</script>")
     assert "<script>alert(1)" not in page
-    assert page.count("</script>") == 3
+    assert page.count("</script>") == 4
 
 
 def test_play_command(tmp_path: Path) -> None:
@@ -91,3 +91,33 @@ def test_play_command(tmp_path: Path) -> None:
     bad.write_text("{", encoding="utf-8")
     broken = runner.invoke(app, ["play", str(bad), "-o", str(tmp_path / "b.html")])
     assert broken.exit_code == 3 and not (tmp_path / "b.html").exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "pointer"),
+    [("slide_down_12x8.json", "slide"), ("layers_turtle_12x8.json", "layers")],
+)
+def test_variant_levels_build_a_page(name: str, pointer: str, tmp_path: Path) -> None:
+    """Sliding and layered levels get a page (no refusal) whose embedded rules and board are
+    the level file's own objects (``rules.slide``, ``board.layers``), with the slide script."""
+    path = ROOT / "levels" / name
+    level = read_level(path).to_core()
+    page = build_player_html(level, api_base="")
+    data = _embedded(page)
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert data["rules"] == written["rules"] and data["board"] == written["board"]
+    assert (pointer == "slide") == ("slide" in data["rules"])  # type: ignore[operator]
+    assert (pointer == "layers") == ("layers" in data["board"])  # type: ignore[operator]
+    assert "LinkupSlide" in page and page == build_player_html(level, api_base="")
+    assert ("slide down after every removal" in page) == (pointer == "slide")
+    assert ("4 stacked layers" in page) == (pointer == "layers")
+    out = tmp_path / "variant.html"
+    result = runner.invoke(app, ["play", str(path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert _embedded(out.read_text(encoding="utf-8"))["rules"] == written["rules"]
+
+
+def test_layers_with_sliding_do_not_combine() -> None:
+    stacked = Board(2, 1, (1, 1), ((1, 1),))
+    with pytest.raises(ValueError, match="do not combine"):
+        build_player_html(Level(stacked, Rules(slide="down")))

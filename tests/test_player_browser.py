@@ -379,3 +379,199 @@ def test_api_hint_and_shuffle(page: Any) -> None:
     expect(page.locator("#message")).to_contain_text("no new board (undecided: out of time)")
     assert page.evaluate("window.levelgenPlayer.grid") == level.board.grid()
     assert len(bodies) == 5
+
+
+# ----- the Onet variants: sliding tiles and stacked layers ------------------------------------
+
+SLIDE_LEVEL = ROOT / "levels" / "slide_down_12x8.json"
+LAYERS_LEVEL = ROOT / "levels" / "layers_turtle_12x8.json"
+
+
+def test_js_slide_agrees_with_python(page: Any) -> None:
+    """slide.js against ``levelgen.slide.slide_cells``: every rule, random boards with walls
+    and holes (odd and even widths), tiles numbered by identity, random pairs removed in turn
+    with a slide after each; every intermediate board is compared."""
+    from levelgen.slide import SLIDE_DIRECTIONS, slide_cells
+
+    assert len(SLIDE_DIRECTIONS) == 10
+    rng = random.Random(2020)
+    cases = []
+    for k in range(300):
+        rule = SLIDE_DIRECTIONS[k % len(SLIDE_DIRECTIONS)]
+        w, h = rng.randint(1, 9), rng.randint(1, 7)
+        holes, walls = rng.random() * 0.5, rng.random() * 0.25
+        cells, ident = [], 0
+        for _ in range(w * h):
+            if rng.random() < walls:
+                cells.append(-1)
+            elif rng.random() < holes:
+                cells.append(0)
+            else:
+                ident += 1
+                cells.append(ident)
+        removed, states, now = [], [], list(cells)
+        while sum(1 for v in now if v > 0) >= 2 and len(removed) < 12:
+            a, b = rng.sample([i for i, v in enumerate(now) if v > 0], 2)
+            now[a] = now[b] = 0
+            now = slide_cells(now, w, h, rule)
+            removed.append([a, b])
+            states.append(now)
+        cases.append(
+            {"cells": cells, "w": w, "h": h, "rule": rule, "removed": removed, "want": states}
+        )
+    page.set_content("<!DOCTYPE html><title>slide</title>")
+    page.add_script_tag(content=player_asset("slide.js"))
+    got = page.evaluate(
+        """cs => cs.map(c => {
+            let now = c.cells.slice();
+            const out = [];
+            for (const [a, b] of c.removed) {
+                now[a] = 0; now[b] = 0;
+                now = LinkupSlide.slideCells(now, c.w, c.h, c.rule);
+                out.push(now);
+            }
+            return out;
+        })""",
+        [{k: v for k, v in c.items() if k != "want"} for c in cases],
+    )
+    moved = 0
+    for case, states in zip(cases, got, strict=True):
+        assert states == case["want"], case
+        moved += sum(any(s[i] for i in r) for s, r in zip(states, case["removed"], strict=True))
+    assert moved > 100  # tiles did slide into the removed cells
+
+
+def _random_stacked(rng: random.Random) -> Board:
+    w, h = rng.randint(1, 9), rng.randint(1, 7)
+    kinds = rng.randint(1, 4)
+    cells = [
+        0 if rng.random() < 0.2 else -1 if rng.random() < 0.1 else rng.randint(1, kinds)
+        for _ in range(w * h)
+    ]
+    upper: list[tuple[int, ...]] = []
+    below = cells
+    for _ in range(rng.randint(0, 3)):
+        layer = tuple(
+            rng.randint(1, kinds) if below[i] >= 1 and rng.random() < 0.5 else 0
+            for i in range(w * h)
+        )
+        upper.append(layer)
+        below = list(layer)
+    return Board(w, h, tuple(cells), tuple(upper))
+
+
+def _layers_of(board: Board) -> list[list[list[int]]]:
+    w = board.width
+    return [[list(lay[y * w : (y + 1) * w]) for y in range(board.height)] for lay in board.upper]
+
+
+def test_js_layered_paths_agree_with_python(page: Any) -> None:
+    """paths.js with layers against :class:`levelgen.layers.Stacks`: the best path of random
+    pairs of top tiles (answer, length, corners) and the legal pairs of whole boards."""
+    from levelgen.layers import Stacks
+
+    rng = random.Random(515)
+    queries: list[dict[str, Any]] = []
+    boards: list[dict[str, Any]] = []
+    flying = 0
+    while len(queries) < 400:
+        board = _random_stacked(rng)
+        rules = Rules(max_turns=rng.randint(0, 3), outside=rng.random() < 0.5)
+        stacks = Stacks.of(board, rules)
+        common = {"rows": board.grid(), "layers": _layers_of(board)}
+        common |= {"t": rules.max_turns, "o": rules.outside}
+        if len(boards) < 100:
+            pos = stacks.layout.pos
+            pairs = sorted(
+                sorted([list(pos(a)), list(pos(b))], key=lambda p: p[::-1])
+                for a, b in stacks.legal_pairs()
+            )
+            boards.append({**common, "want": pairs})
+        cells = [Pos(x, y) for y in range(board.height) for x in range(board.width)]
+        tops = [p for p in cells if stacks.height(p) > 0]
+        if len(tops) < 2:
+            continue
+        for _ in range(4):
+            a, b = rng.sample(tops, 2)
+            mates = [t for t in tops if t != a and stacks.top(t) == stacks.top(a)]
+            if mates and rng.random() < 0.85:
+                b = rng.choice(mates)
+            path = stacks.find_path(a, b) if stacks.top(a) == stacks.top(b) else None
+            want = None if path is None else [[[p.x, p.y] for p in path.corners], path.length]
+            if path is not None and any(
+                board.is_inside(c) and stacks.height(c) for c in path.cells()[1:-1]
+            ):
+                flying += 1  # the path flies over a lower stack
+            queries.append({**common, "a": list(a), "b": list(b), "want": want})
+    page.set_content("<!DOCTYPE html><title>layers</title>")
+    page.add_script_tag(content=player_asset("paths.js"))
+    got = page.evaluate(
+        """qs => qs.map(q => {
+            const p = LinkupPaths.findPath(q.rows, q.a, q.b, q.t, q.o, q.layers);
+            return p === null ? null : [p.corners, p.length];
+        })""",
+        [{k: v for k, v in q.items() if k != "want"} for q in queries],
+    )
+    for query, answer in zip(queries, got, strict=True):
+        assert answer == query["want"], query
+    assert sum(1 for q in queries if q["want"]) > 100 and flying > 20
+    pairs = page.evaluate(
+        "bs => bs.map(b => LinkupPaths.legalPairs(b.rows, b.t, b.o, b.layers))",
+        [{k: v for k, v in b.items() if k != "want"} for b in boards],
+    )
+    for board_case, found in zip(boards, pairs, strict=True):
+        assert sorted(found) == board_case["want"], board_case
+
+
+@pytest.mark.parametrize("path", [SLIDE_LEVEL, LAYERS_LEVEL], ids=["slide", "layers"])
+def test_play_a_variant_level_by_clicking(page: Any, path: Path) -> None:
+    """A whole variant level played by clicking its certificate (each step in the positions of
+    its moment): after every move the page's board (rows and layers), tile count, legal move
+    count and status are the Python state's."""
+    from levelgen.schema.position import position_to_data
+    from levelgen.variant_state import state_of
+
+    level = read_level(path).to_core()
+    assert level.solution is not None
+    page.emulate_media(reduced_motion="reduce")  # no slide animation to wait for
+    requests = _serve(page, build_player_html(level))
+    state = state_of(level.board, level.rules)
+    start = position_to_data(level.board, level.rules)["board"]
+    assert _status(page) == (state.tile_count(), len(state.legal_pairs()), "playing")
+    assert page.evaluate("window.levelgenPlayer.board") == start
+    first = level.solution[0]
+    page.click(_cell(*first.a))
+    page.click(_cell(*first.b))
+    assert _status(page)[0] == state.tile_count() - 2
+    page.click("#undo")
+    assert page.evaluate("window.levelgenPlayer.board") == start
+    # The first steps with the pointer, the rest by click events dispatched in the page (one
+    # round trip: a real click costs tens of milliseconds of Playwright's checks each).
+    real = 4
+    for move in level.solution[:real]:
+        page.click(_cell(*move.a))
+        page.click(_cell(*move.b))
+    assert page.evaluate("window.levelgenPlayer.history.length") == real
+    boards = page.evaluate(
+        """steps => steps.map(([a, b]) => {
+            for (const [x, y] of [a, b]) {
+                const tile = document.querySelector(`#board [data-x="${x}"][data-y="${y}"]`);
+                tile.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+            }
+            const d = document.body.dataset;
+            return [window.levelgenPlayer.board, +d.tiles, +d.moves, d.status];
+        })""",
+        [[list(m.a), list(m.b)] for m in level.solution[real:]],
+    )
+    for i, move in enumerate(level.solution):
+        state.remove_pair(move.a, move.b)
+        if i < real:
+            continue
+        board, tiles, moves, status = boards[i - real]
+        assert board == position_to_data(state.to_board(), level.rules)["board"], f"step {i}"
+        left = state.tile_count()
+        want_status = "playing" if left else "won"
+        assert (tiles, moves, status) == (left, len(state.legal_pairs()), want_status), i
+    assert _status(page) == (0, 0, "won")
+    assert "Cleared" in page.text_content("#message")
+    assert requests == []

@@ -1,9 +1,10 @@
 """Features that do not know the Onet variants refuse them with one clear line.
 
-Every entry point that was written for the classic game (hint, shuffle, pictures, exports,
-the browser player, difficulty measures and steering, the HTTP hint/shuffle/svg/player) must
-name ``/rules/slide`` or ``/board/layers`` instead of crashing or answering for a flat,
-gravity-free board.  See :mod:`levelgen.variant_support`.
+Every entry point that was written for the classic game only (the live move list of
+``play.Game``, the classic shuffle, the CSV and grid exports, difficulty measures and
+steering) must name ``/rules/slide`` or ``/board/layers`` instead of crashing or answering for
+a flat, gravity-free board.  See :mod:`levelgen.variant_support`.  The browser player plays the
+variants (``tests/test_player.py``, ``tests/test_player_browser.py``).
 """
 
 from __future__ import annotations
@@ -60,7 +61,6 @@ def test_core_entry_points_refuse(path: Path) -> None:
     from levelgen.export import grid_csv, grid_json
     from levelgen.play import Game
     from levelgen.play_shuffle import shuffle
-    from levelgen.player import build_player_html
     from levelgen.steer import Target, steered_generate
 
     level = _level(path)
@@ -71,7 +71,6 @@ def test_core_entry_points_refuse(path: Path) -> None:
         lambda: shuffle(board, rules, 1),
         lambda: grid_csv(level),
         lambda: grid_json(level),
-        lambda: build_player_html(level),
         lambda: measure_difficulty(board, rules, level.solution or ()),
         lambda: playout_win_rate(board, rules, seed=1, playouts=2),
         lambda: steered_generate(board.size, Target("easy"), seed=1, rules=rules, layout=board),
@@ -91,7 +90,6 @@ def test_core_entry_points_refuse(path: Path) -> None:
     [
         ["export", "--format", "csv", "-o", "{tmp}/x.csv"],
         ["export", "--format", "json-grid", "-o", "{tmp}/x.json"],
-        ["play", "-o", "{tmp}/x.html"],
     ],
     ids=lambda c: "-".join(c[:2]).replace("{tmp}/", ""),
 )
@@ -235,14 +233,15 @@ def test_played_moves_on_a_variant_level_are_replayed(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", [SLIDE, LAYERS], ids=["slide", "layers"])
-def test_service_tasks_refuse_with_a_problem(path: Path) -> None:
+def test_service_player_page_plays_variants(path: Path) -> None:
+    """``GET /play/{id}`` no longer refuses a variant: the page carries the rule and layers."""
     from levelgen.service.tasks import task_player
 
-    text = path.read_text()
-    for result in (task_player(text, ""),):
-        assert result.status == 422
-        assert result.pointer == POINTERS[path]
-        assert "does not support" in result.detail and result.body == b""
+    result = task_player(path.read_text(), "")
+    assert result.status == 200
+    page = result.body.decode()
+    assert ('"slide":"down"' in page) if path == SLIDE else ('"layers":[[[' in page)
+    assert 'id="hint"' in page and "LinkupSlide" in page
 
 
 def test_pack_cli_slide_cycle_options(tmp_path: Path) -> None:

@@ -340,7 +340,6 @@ def play(
             param_hint="'--api-base'",
         )
     level = core(source, load(source), strict=False)
-    refuse_variant(source, level.board, level.rules, "the browser player")
     title = f"Link-up {level.board.width}x{level.board.height}" + (
         "" if source == "-" else f": {FilePath(source).name}"
     )

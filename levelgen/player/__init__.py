@@ -10,9 +10,13 @@ solvable shuffle: it sends the position now, ``{"$schema": "urn:levelgen:schema:
 ``POST {api_base}/v1/hint`` and ``POST {api_base}/v1/shuffle``.
 
 ``paths.js`` is the exact path rule of :mod:`levelgen.paths` in JavaScript (fewest turns,
-then fewest steps, then the smallest corner list); the tests run it in Chromium against
-``find_path`` on thousands of random queries.  The page is deterministic: the same level and
-``api_base`` give the same bytes.
+then fewest steps, then the smallest corner list), with the stacked layers of
+:mod:`levelgen.layers` (the same path finder asked of the cells a path at the link's height
+may cross); ``slide.js`` is :func:`levelgen.slide.slide_cells` (the ten sliding rules), applied
+to tile identities after every removal.  The tests run both in Chromium against the Python
+core on random queries and boards.  For a variant the position sent to the API carries
+``rules.slide`` and ``board.layers`` as level files write them.  The page is deterministic:
+the same level and ``api_base`` give the same bytes.
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ def _connect_src(api_base: str | None) -> str:
 
 def _level_data(level: Level, api_base: str | None, replay_ms: int) -> dict[str, Any]:
     from ..schema import content_id
+    from ..schema.position import position_to_data
 
     board = level.board
     solution = [
@@ -76,10 +81,12 @@ def _level_data(level: Level, api_base: str | None, replay_ms: int) -> dict[str,
         }
         for m in level.solution or ()
     ]
+    # The rules and board as level files write them: slide and layers only for the variants.
+    written = position_to_data(board, level.rules)
     return {
         "id": content_id(board, level.rules),
-        "rules": {"max_turns": level.rules.max_turns, "outside": level.rules.outside},
-        "board": {"width": board.width, "height": board.height, "rows": board.grid()},
+        "rules": written["rules"],
+        "board": written["board"],
         "solution": solution,
         "palette": [list(kind_style(k)) for k in range(1, len(PALETTE) + 1)],
         "glyphs": KIND_CHARS,
@@ -95,11 +102,13 @@ def build_player_html(
     """The player page of ``level``; with ``api_base`` (``""`` for the page's own origin, or a
     URL prefix) it also offers hints and shuffles through that API (``ValueError`` for an
     ``api_base`` with a user part, quotes or spaces).  ``replay_ms``: the pause
-    between the steps of "show solution".  ``UnsupportedVariant`` (a ``ValueError``) for
-    sliding rules or stacked layers: the page's script plays the classic game only."""
-    from ..variant_support import refuse_variants
+    between the steps of "show solution".  The Onet variants play too: a sliding rule
+    (``slide.js`` slides the tiles after every removal) and stacked layers (only top tiles
+    play; ``paths.js`` links them at the height of the higher one); ``ValueError`` for a board
+    with layers under a sliding rule, which do not combine."""
+    from ..layers import check_variant, layer_count
 
-    refuse_variants(level.board, level.rules, "the browser player")
+    check_variant(level.board, level.rules)
     data = _level_data(level, api_base, replay_ms)
     size = f"{level.board.width}x{level.board.height}"
     heading = html.escape(title or f"Link-up {size} level")
@@ -115,6 +124,20 @@ def build_player_html(
     )
     rules = level.rules
     ring = "paths may use the ring around the board" if rules.outside else "no ring"
+    variant = ""
+    if rules.slide != "none":
+        variant = f" Tiles slide {rules.slide} after every removal."
+        if rules.slide in ("center", "apart"):
+            toward = "toward the middle" if rules.slide == "center" else "toward the edges"
+            variant = (
+                f" After every removal each half row's tiles slide {toward} (slide {rules.slide})."
+            )
+    elif level.board.upper:
+        variant = (
+            f" {layer_count(level.board)} stacked layers: only the top tile of a stack plays"
+            " (its badge gives the stack's height); tiles on neighbouring layers link over"
+            " stacks no higher than the higher of the two."
+        )
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -124,7 +147,7 @@ def build_player_html(
         f"<style>\n{player_asset('player.css')}</style>\n"
         "</head>\n<body>\n<main>\n"
         f"<h1>{heading}</h1>\n"
-        f'<p class="help">{size}, at most {rules.max_turns} turns, {ring}.'
+        f'<p class="help">{size}, at most {rules.max_turns} turns, {ring}.{variant}'
         " Click or tap two tiles of one kind; keys: arrows and Enter/Space pick tiles,"
         " U undo, R restart, S show solution"
         + (", H hint" if api_base is not None else "")
@@ -146,6 +169,7 @@ def build_player_html(
         "</main>\n"
         f'<script type="application/json" id="levelgen-level">{_script_json(data)}</script>\n'
         f"<script>\n{player_asset('paths.js')}</script>\n"
+        f"<script>\n{player_asset('slide.js')}</script>\n"
         f"<script>\n{player_asset('player.js')}</script>\n"
         "</body>\n</html>\n"
     )

@@ -14,7 +14,9 @@
 (function (root) {
   "use strict";
 
-  function Grid(rows, outside) {
+  /* freeAt(x, y): whether a path may cross board cell x, y (default: it is empty, 0). */
+  function Grid(rows, outside, freeAt) {
+    const open = freeAt || ((x, y) => rows[y][x] === 0);
     this.h = rows.length;
     this.w = this.h ? rows[0].length : 0;
     this.pw = this.w + 3; // padded: the ring around the board and a guard column, never free,
@@ -24,7 +26,7 @@
     for (let y = -1; y <= this.h; y++) {
       for (let x = -1; x <= this.w; x++) {
         const inside = x >= 0 && y >= 0 && x < this.w && y < this.h;
-        this.free[this.idx(x, y)] = inside ? (rows[y][x] === 0 ? 1 : 0) : (outside ? 1 : 0);
+        this.free[this.idx(x, y)] = inside ? (open(x, y) ? 1 : 0) : (outside ? 1 : 0);
       }
     }
   }
@@ -119,27 +121,83 @@
     return { corners: best, turns: best.length - 2, length: bestLen };
   }
 
-  /* The best path joining tiles a and b of `rows` (cells: kind >= 1, 0 hole, -1 wall), or null
-   * when they are not two distinct tiles of one kind or no path of <= maxTurns turns exists. */
-  function findPath(rows, a, b, maxTurns, outside) {
-    const ka = rows[a[1]][a[0]], kb = rows[b[1]][b[0]];
+  /* Stacked layers (levelgen.layers): rows is layer 0 (walls -1, holes 0), layers the layers
+   * above it, bottom first.  A cell's height is the number of tiles stacked from layer 0 up; its
+   * top tile plays.  Tops on layers i and j, |i - j| <= 1, link through a path at height
+   * h = max(i, j): interior cells are board cells of height <= h, or the ring when outside.
+   * Without layers every tile is on layer 0 and this is the classic rule. */
+  function Stacks(rows, layers) {
+    const h = rows.length, w = h ? rows[0].length : 0;
+    this.rows = rows; this.w = w; this.h = h; this.count = 1 + (layers ? layers.length : 0);
+    this.height = []; this.top = [];
+    for (let y = 0; y < h; y++) {
+      const hr = [], tr = [];
+      for (let x = 0; x < w; x++) {
+        let n = 0, top = rows[y][x];
+        if (top >= 1) {
+          n = 1;
+          for (const layer of layers || []) { if (layer[y][x] >= 1) { n++; top = layer[y][x]; } else break; }
+        }
+        hr.push(n); tr.push(top);
+      }
+      this.height.push(hr); this.top.push(tr);
+    }
+    this.grids = [];
+  }
+  /* The grid of a path at height h: board cells whose stack is at most h high (no walls). */
+  Stacks.prototype.grid = function (h, outside) {
+    if (!this.grids[h]) {
+      this.grids[h] = new Grid(this.rows, outside,
+        (x, y) => this.rows[y][x] !== -1 && this.height[y][x] <= h);
+    }
+    return this.grids[h];
+  };
+  /* The height a path between the tops at a and b runs at, or -1 (layers too far apart). */
+  Stacks.prototype.linkHeight = function (a, b) {
+    const ha = this.height[a[1]][a[0]], hb = this.height[b[1]][b[0]];
+    return !ha || !hb || Math.abs(ha - hb) > 1 ? -1 : Math.max(ha, hb) - 1;
+  };
+
+  /* The best path joining the top tiles a and b (layer 0 `rows`, optional upper `layers`), or
+   * null when they are not two distinct tiles of one kind, their layers are more than one
+   * apart, or no path of <= maxTurns turns exists. */
+  function findPath(rows, a, b, maxTurns, outside, layers) {
+    const s = new Stacks(rows, layers);
+    const ka = s.top[a[1]][a[0]], kb = s.top[b[1]][b[0]];
     if ((a[0] === b[0] && a[1] === b[1]) || ka < 1 || ka !== kb) return null;
-    return findLink(new Grid(rows, outside), a, b, maxTurns);
+    const h = s.linkHeight(a, b);
+    if (h < 0) return null;
+    const g = s.grid(h, outside), free = Uint8Array.from(g.free);
+    const ends = Object.create(g);
+    ends.free = free; // the two ends are never crossed (a best path does not cross them)
+    free[g.idx(a[0], a[1])] = 0;
+    free[g.idx(b[0], b[1])] = 0;
+    return findLink(ends, a, b, maxTurns);
   }
 
-  /* Every linkable pair of tiles ([[ax, ay], [bx, by]] with a before b in row order). */
-  function legalPairs(rows, maxTurns, outside) {
-    const g = new Grid(rows, outside), out = [];
-    const tiles = [];
-    for (let y = 0; y < g.h; y++) for (let x = 0; x < g.w; x++) if (rows[y][x] > 0) tiles.push([x, y]);
+  /* Every linkable pair of top tiles ([[ax, ay], [bx, by]] with a before b in row order). */
+  function legalPairs(rows, maxTurns, outside, layers) {
+    const s = new Stacks(rows, layers), out = [], tiles = [];
+    for (let y = 0; y < s.h; y++) for (let x = 0; x < s.w; x++) if (s.height[y][x]) tiles.push([x, y]);
     for (let j = 0; j < tiles.length; j++) {
-      const b = tiles[j], kind = rows[b[1]][b[0]];
-      const partners = tiles.slice(0, j).filter((a) => rows[a[1]][a[0]] === kind);
-      if (!partners.length) continue;
-      const cells = partners.map((a) => g.idx(a[0], a[1]));
-      const levels = levelsFrom(g, g.idx(b[0], b[1]), maxTurns, cells);
-      const [hl, vl] = levels[levels.length - 1];
-      partners.forEach((a, i) => { if (hl[cells[i]] || vl[cells[i]]) out.push([a, b]); });
+      const b = tiles[j], kind = s.top[b[1]][b[0]];
+      const byHeight = new Map(); // the partners of b, by the height their path runs at
+      for (const a of tiles.slice(0, j)) {
+        if (s.top[a[1]][a[0]] !== kind) continue;
+        const h = s.linkHeight(a, b);
+        if (h < 0) continue;
+        if (!byHeight.has(h)) byHeight.set(h, []);
+        byHeight.get(h).push(a);
+      }
+      const found = [];
+      for (const [h, partners] of byHeight) {
+        const g = s.grid(h, outside), cells = partners.map((a) => g.idx(a[0], a[1]));
+        const levels = levelsFrom(g, g.idx(b[0], b[1]), maxTurns, cells);
+        const [hl, vl] = levels[levels.length - 1];
+        partners.forEach((a, i) => { if (hl[cells[i]] || vl[cells[i]]) found.push(a); });
+      }
+      found.sort((p, q) => p[1] - q[1] || p[0] - q[0]);
+      for (const a of found) out.push([a, b]);
     }
     return out;
   }

@@ -397,16 +397,4 @@ def task_player(level_text: str, api_base: str) -> TaskResult:
     from ..schema import parse_level_data
 
     level = parse_level_data(json.loads(level_text)).to_core()
-    refused = _variant_refusal(level.board, level.rules, "the browser player")
-    if refused is not None:
-        return refused
     return TaskResult(200, build_player_html(level, api_base=api_base).encode("utf-8"))
-
-
-def _variant_refusal(board: Any, rules: Any, feature: str) -> TaskResult | None:
-    """A 422 problem naming ``/rules/slide`` or ``/board/layers`` when ``feature`` does not
-    support the variant (see :mod:`levelgen.variant_support`), else None."""
-    from ..variant_support import variant_problem
-
-    found = variant_problem(board, rules, feature)
-    return None if found is None else _problem(422, found[0], found[1])
