@@ -539,10 +539,23 @@ def test_play_a_variant_level_by_clicking(page: Any, path: Path) -> None:
     start = position_to_data(level.board, level.rules)["board"]
     assert _status(page) == (state.tile_count(), len(state.legal_pairs()), "playing")
     assert page.evaluate("window.levelgenPlayer.board") == start
+    # Stacks show their height: a badge, the height in data-height and in the spoken label.
+    heights = {
+        (x, y): state.height(Pos(x, y)) if path == LAYERS_LEVEL else int(level.board[x, y] > 0)
+        for y in range(level.board.height)
+        for x in range(level.board.width)
+    }
+    assert page.locator("#board .badge").count() == sum(h > 1 for h in heights.values())
+    (x, y), tallest = max(heights.items(), key=lambda item: item[1])
+    assert page.get_attribute(_cell(x, y), "data-height") == str(tallest)
+    label = page.get_attribute(_cell(x, y), "aria-label") or ""
+    assert (f"stack of {tallest}" in label) == (path == LAYERS_LEVEL)
     first = level.solution[0]
     page.click(_cell(*first.a))
     page.click(_cell(*first.b))
     assert _status(page)[0] == state.tile_count() - 2
+    # Tiles that slid are marked (and glide in unless the reader asked for reduced motion).
+    assert (page.locator("#board .slid").count() > 0) == (path == SLIDE_LEVEL)
     page.click("#undo")
     assert page.evaluate("window.levelgenPlayer.board") == start
     # The first steps with the pointer, the rest by click events dispatched in the page (one
@@ -575,3 +588,86 @@ def test_play_a_variant_level_by_clicking(page: Any, path: Path) -> None:
     assert _status(page) == (0, 0, "won")
     assert "Cleared" in page.text_content("#message")
     assert requests == []
+
+
+@pytest.mark.parametrize(
+    "path", [ROOT / "levels" / "slide_up-left_10x8.json", LAYERS_LEVEL], ids=["slide", "layers"]
+)
+def test_variant_replay_hint_and_shuffle_through_the_service(page: Any, path: Path) -> None:
+    """The solution replay of a variant level (steps in the positions of their moment) wins;
+    hint and shuffle requests are answered by the service's own tasks: the page sends the
+    position as a position file with ``rules.slide`` / ``board.layers``, the service accepts
+    it, the hinted move is legal in the page, and the shuffled board (layers included) plays to
+    the end by its replayed certificate."""
+    from playwright.sync_api import expect
+
+    from levelgen.schema.position import position_to_data
+    from levelgen.service.tasks import Limits, task_hint, task_shuffle
+    from levelgen.variant_state import state_of
+
+    level = read_level(path).to_core()
+    assert level.solution is not None
+    html = build_player_html(level, api_base="", replay_ms=5)
+    bodies: list[dict[str, Any]] = []
+    answers: list[dict[str, Any]] = []
+
+    def handle(route: Any) -> None:
+        request = route.request
+        if request.url == ORIGIN + "/play/variant":
+            route.fulfill(status=200, content_type="text/html", body=html)
+            return
+        body = request.post_data or ""
+        bodies.append(json.loads(body))
+        if request.url == ORIGIN + "/v1/hint":
+            result = task_hint(body.encode(), Limits())
+        else:
+            assert request.url == ORIGIN + "/v1/shuffle"
+            result = task_shuffle(body.encode(), Limits(), 7)
+        assert result.status == 200, result.body
+        answers.append(json.loads(result.body))
+        route.fulfill(status=200, content_type="application/json", body=result.body)
+
+    page.emulate_media(reduced_motion="reduce")
+    page.route("**/*", handle)
+    page.goto(ORIGIN + "/play/variant")
+    page.click("#solution")
+    page.wait_for_selector("body[data-status='won']", timeout=20000)
+    assert page.evaluate("window.levelgenPlayer.history.length") == len(level.solution)
+    page.click("#restart")
+
+    state = state_of(level.board, level.rules)
+    for move in level.solution[:3]:
+        page.click(_cell(*move.a))
+        page.click(_cell(*move.b))
+        state.remove_pair(move.a, move.b)
+    page.click("#hint")
+    expect(page.locator("#message")).to_contain_text("Hint:")
+    sent = position_to_data(state.to_board(), level.rules)
+    assert bodies[-1] == sent
+    assert ("slide" in sent["rules"]) == (path != LAYERS_LEVEL)
+    assert ("layers" in sent["board"]) == (path == LAYERS_LEVEL)
+    move = answers[-1]["move"]
+    hinted = page.eval_on_selector_all(
+        "#board .hint", "es => es.map(e => [+e.dataset.x, +e.dataset.y])"
+    )
+    assert sorted(hinted) == sorted([move["a"], move["b"]])
+    page.click(_cell(*move["a"]))
+    page.click(_cell(*move["b"]))
+    state.remove_pair(Pos(*move["a"]), Pos(*move["b"]))
+    before = position_to_data(state.to_board(), level.rules)["board"]
+    assert page.evaluate("window.levelgenPlayer.board") == before
+
+    page.click("#shuffle")
+    expect(page.locator("#message")).to_contain_text("Shuffled")
+    assert bodies[-1]["board"] == before
+    shuffled = answers[-1]["level"]
+    assert shuffled is not None and shuffled["board"] != before
+    assert ("layers" in shuffled["board"]) == (path == LAYERS_LEVEL)
+    assert page.evaluate("window.levelgenPlayer.board") == shuffled["board"]
+    page.click("#undo")
+    assert page.evaluate("window.levelgenPlayer.board") == before
+    page.click("#shuffle")
+    expect(page.locator("#message")).to_contain_text("Shuffled")
+    page.click("#solution")  # the shuffled board's certificate, replayed in the page
+    page.wait_for_selector("body[data-status='won']", timeout=20000)
+    assert page.evaluate("window.levelgenPlayer.history.length") == len(shuffled["solution"])

@@ -192,6 +192,36 @@ def test_player_page_calls_this_service(client: TestClient) -> None:
     problem(client.get(f"/play/sha256:{'2' * 64}"), 404)
 
 
+@pytest.mark.parametrize(
+    "name", ["slide_down_12x8.json", "layers_turtle_12x8.json"], ids=["slide", "layers"]
+)
+def test_player_page_of_a_variant_level(client: TestClient, name: str) -> None:
+    """A stored sliding or layered level is served as a player page (it was refused with a
+    422); the position such a page sends (rule and layers as in the level file) is accepted
+    by ``/v1/hint`` and ``/v1/shuffle``."""
+    from levelgen.schema.position import position_to_data
+    from levelgen.storage import read_level
+    from levelgen.variant_state import state_of
+
+    path = Path(__file__).resolve().parent.parent / "levels" / name
+    data = json.loads(path.read_text(encoding="utf-8"))
+    client.app.state.store.put_level(data)  # type: ignore[attr-defined]
+    page = client.get(f"/play/{data['id']}")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "LinkupSlide" in page.text and 'id="hint"' in page.text
+    level = read_level(path).to_core()
+    assert level.solution is not None
+    state = state_of(level.board, level.rules)
+    for move in level.solution[:2]:
+        state.remove_pair(move.a, move.b)
+    position = position_to_data(state.to_board(), level.rules)
+    assert ("slide" in position["rules"]) != ("layers" in position["board"])
+    hint = client.post("/v1/hint", json=position)
+    assert hint.status_code == 200 and hint.json()["status"] == "hint", hint.text
+    shuffled = client.post("/v1/shuffle", json=position)
+    assert shuffled.status_code == 200 and shuffled.json()["status"] == "shuffled", shuffled.text
+
+
 def test_missing_and_malformed_ids(client: TestClient) -> None:
     problem(client.get("/v1/levels/sha256:" + "0" * 64), 404)
     problem(client.get("/v1/levels/nope"), 422)

@@ -3,7 +3,9 @@
 The page (:func:`levelgen.player.build_player_html`) is self-contained; served here it also
 offers safe hints and the solvable shuffle through this service's ``/v1/hint`` and
 ``/v1/shuffle`` (``LEVELGEN_PUBLIC_URL`` when the service is reached under another address,
-else the page's own origin)."""
+else the page's own origin).  Sliding and layered levels play too: the page slides the tiles
+and stacks the layers as the core does, and sends its positions with ``rules.slide`` and
+``board.layers``, which those endpoints accept."""
 
 from __future__ import annotations
 
