@@ -31,7 +31,7 @@ cannot be won, ``lost_at`` is None and the reason says so.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -47,7 +47,15 @@ if TYPE_CHECKING:
     from .play import Game
     from .solvers import Budget, SolveResult
 
-__all__ = ["HINT_STATUSES", "NATURAL_NODES", "NATURAL_TRIES", "HintResult", "hint", "lost_at"]
+__all__ = [
+    "HINT_STATUSES",
+    "NATURAL_NODES",
+    "NATURAL_TRIES",
+    "HintResult",
+    "hint",
+    "lost_at",
+    "search_lost_at",
+]
 
 #: The statuses of a :class:`HintResult`.
 HINT_STATUSES = ("hint", "won", "lost", "undecided")
@@ -197,7 +205,7 @@ def lost_at(
     longer be won, found by binary search over the prefixes (see the module docstring), or
     None with a note saying why (the start is unsolvable, a probe was undecided, or the game
     is not lost).  ``known_lost``: the position after all of ``played`` is known unsolvable."""
-    from .solvers import SolveStatus, solve
+    from .solvers import solve
 
     def probe(k: int) -> SolveResult:
         board = start.without(*(p for m in played[:k] for p in (m.a, m.b)))
@@ -207,11 +215,27 @@ def lost_at(
         """The largest prefix known solvable from a solution of prefix ``k``: the played
         moves after it that occur in the solution can be played first (monotonicity)."""
         steps = {frozenset((m.a, m.b)) for m in result.moves or ()}
-        while k < n and frozenset((played[k].a, played[k].b)) in steps:
+        while k < len(played) and frozenset((played[k].a, played[k].b)) in steps:
             k += 1
         return k
 
-    n = len(played)
+    return search_lost_at(len(played), probe, extend, known_lost=known_lost)
+
+
+def search_lost_at(
+    n: int,
+    probe: Callable[[int], SolveResult],
+    extend: Callable[[int, SolveResult], int],
+    *,
+    known_lost: bool = False,
+) -> tuple[int | None, str]:
+    """The binary search of :func:`lost_at` over the prefixes ``0 .. n`` of ``n`` played
+    moves, for any rule: ``probe(k)`` solves the position after ``k`` moves, ``extend(k,
+    result)`` gives the largest prefix that a solution of prefix ``k`` proves solvable (at
+    least ``k``).  Valid whatever the rule: a solvable prefix ``k + 1`` makes prefix ``k``
+    solvable (play move ``k``, then that solution)."""
+    from .solvers import SolveStatus
+
     hi = n  # the smallest prefix known unsolvable
     if not known_lost:
         end = probe(n).status

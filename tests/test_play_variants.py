@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -188,3 +189,94 @@ def test_position_files_round_trip_the_variants() -> None:
         assert back.board == level.board and back.rules == level.rules
     classic = position_to_data(Board(2, 1, (1, 1)), Rules())
     assert "slide" not in classic["rules"] and "layers" not in classic["board"]
+
+
+def _safe(board: Board, rules: Rules, move: Any) -> bool:
+    after = _after(board, rules, move.a, move.b)
+    return (
+        state_of(after, rules).tile_count() == 0
+        or solve(after, rules, method="exhaustive").status is SolveStatus.SOLVED
+    )
+
+
+@pytest.mark.parametrize("make", [_random_sliding, _random_layered], ids=["slide", "layers"])
+def test_hint_is_the_most_natural_safe_move(make: object) -> None:
+    """On small boards (where the tries' small searches decide) the hint is the most natural
+    safe move (by the exhaustive solver) whenever fewer than ``VARIANT_NATURAL_TRIES`` unsafe
+    moves come before it in natural order, and in any case a safe one; it often differs from
+    the solver's own first move, which was the hint before."""
+    from levelgen.natural import natural_key
+    from levelgen.play_variants import VARIANT_NATURAL_TRIES
+
+    rng = random.Random(44)
+    checked = differs = 0
+    for _ in range(60):
+        board, rules = make(rng)  # type: ignore[operator]
+        if solve(board, rules, method="exhaustive").status is not SolveStatus.SOLVED:
+            continue
+        legal = sorted(variant_legal_moves(board, rules), key=natural_key)
+        first_safe = next(i for i, m in enumerate(legal) if _safe(board, rules, m))
+        result = variant_hint(board, rules, method="search")
+        assert result.status == "hint" and result.move is not None
+        assert _safe(board, rules, result.move)
+        assert replay_variant(board, rules, result.solution) == []
+        if first_safe < VARIANT_NATURAL_TRIES:
+            assert {result.move.a, result.move.b} == {legal[first_safe].a, legal[first_safe].b}
+            checked += 1
+        solver_first = (solve(board, rules, method="search").moves or ())[0]
+        differs += {solver_first.a, solver_first.b} != {result.move.a, result.move.b}
+    assert checked > 20 and differs > 5
+
+
+@pytest.mark.parametrize("make", [_random_sliding, _random_layered], ids=["slide", "layers"])
+def test_lost_variant_game_says_which_move_lost_it(make: object, tmp_path: Path) -> None:
+    """A lost variant game given with its level and played moves reports ``lost_at`` (the
+    move after which no solution exists, checked against the exhaustive solver on every
+    prefix) and ``undo``, directly and through a position file with level + played."""
+    from levelgen.level import Level
+    from levelgen.schema import LevelFile
+    from levelgen.service.tasks import Limits, task_hint
+
+    rng = random.Random(7)
+    found = early = 0
+    for _ in range(200):
+        board, rules = make(rng)  # type: ignore[operator]
+        if solve(board, rules, method="exhaustive").status is not SolveStatus.SOLVED:
+            continue
+        state, played, boards = state_of(board, rules), [], [board]
+        while moves := variant_legal_moves(state.to_board(), rules):  # random play until stuck
+            move = rng.choice(moves)
+            played.append(move)
+            state.remove_pair(move.a, move.b)
+            boards.append(state.to_board())
+        if state.tile_count() == 0 or not played:
+            continue
+        solvable = [
+            solve(b, rules, method="exhaustive").status is SolveStatus.SOLVED for b in boards
+        ]
+        want = solvable.index(False) - 1
+        result = variant_hint(boards[-1], rules, start=board, played=played)
+        assert result.status == "lost"
+        assert (result.lost_at, result.undo) == (want, len(played) - want), solvable
+        assert f"lost by move {want}" in result.reason
+        position = {
+            "game": "linkup",
+            "format_version": 1,
+            "level": LevelFile.from_core(Level(board, rules)).to_data(),
+            "played": [{"a": list(m.a), "b": list(m.b)} for m in played],
+        }
+        answer = task_hint(json.dumps(position).encode(), Limits(max_side=32))
+        data = json.loads(answer.body)
+        assert answer.status == 200 and (data["lost_at"], data["undo"]) == (want, result.undo)
+        if not found:  # the CLI too
+            file = tmp_path / "position.json"
+            file.write_text(json.dumps(position), encoding="utf-8")
+            cli = CliRunner().invoke(app, ["hint", str(file), "--json"])
+            assert cli.exit_code == 1 and json.loads(cli.stdout)["lost_at"] == want, cli.output
+        bare = variant_hint(boards[-1], rules)  # without the history: not known
+        assert bare.status == "lost" and bare.lost_at is None
+        found += 1
+        early += want < len(played) - 1
+        if found == 6:
+            break
+    assert found == 6 and early  # some games were lost before their last move

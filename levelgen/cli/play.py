@@ -85,9 +85,18 @@ def hint(
     from ..storage import format_json
 
     position = _read(file)
-    if is_variant(position.board, position.rules):
+    start = None if position.level is None else position.level.board
+    # A layered game whose upper layers are all cleared has a flat board but a layered start.
+    if is_variant(position.board, position.rules) or (
+        start is not None and is_variant(start, position.rules)
+    ):
         result = variant_hint(
-            position.board, position.rules, budget(time_limit), method=method.value
+            position.board,
+            position.rules,
+            budget(time_limit),
+            method=method.value,
+            start=start,
+            played=position.played,
         )
     else:
         result = position.game().hint(budget(time_limit), method=method.value)
