@@ -126,6 +126,13 @@ def test_create_variants_like_the_cli(
     served = client.post("/v1/levels", json=body, headers=AUTH)
     assert served.status_code in (200, 201), served.text
     assert served.json() == json.loads(out.read_text())
+    level = served.json()
+    layers = 1 + len(level["board"].get("layers", []))
+    params = {"slide": level["rules"].get("slide", "none"), "layers": layers}
+    listed = client.get("/v1/levels", params=params).json()["items"]
+    assert level["id"] in [item["id"] for item in listed]
+    rules = {"slide": "none", **level["rules"]}
+    assert all(item["rules"] == rules for item in listed if item["id"] == level["id"])
 
 
 def test_create_with_layout_and_options(client: TestClient) -> None:

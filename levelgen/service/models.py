@@ -95,6 +95,7 @@ class CreateRequest(BaseModel):
 class RulesData(BaseModel):
     max_turns: int
     outside: bool
+    slide: str = Field(description="The sliding rule (`none` for the classic game).")
 
 
 class DifficultyData(BaseModel):
@@ -108,6 +109,7 @@ class LevelSummary(BaseModel):
     id: str
     size: str
     rules: RulesData
+    layers: int = Field(description="Stacked layers (1: a flat board).")
     tiles: int
     kinds: int
     seed: int | None
