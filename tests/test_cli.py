@@ -337,7 +337,7 @@ def _boom(*args: object, **kwargs: object) -> None:
 @pytest.mark.parametrize(
     ("target", "args"),
     [
-        ("levelgen.generator.generate", ["create", "--size", "4x4", "--seed", "1"]),
+        ("levelgen.create_spec.generate", ["create", "--size", "4x4", "--seed", "1"]),
         ("levelgen.verify.replay", ["verify", "LEVEL"]),
         ("levelgen.solvers.solve", ["solve", "HAND"]),
         ("levelgen.render.render_board", ["show", "LEVEL"]),
@@ -370,7 +370,7 @@ def test_an_unexpected_exception_is_a_bug_exit_70(
 
 
 def test_internal_error_traceback_with_debug(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("levelgen.generator.generate", _boom)
+    monkeypatch.setattr("levelgen.create_spec.generate", _boom)
     monkeypatch.setenv("LEVELGEN_DEBUG", "1")
     result = runner.invoke(app, ["create", "--size", "4x4", "--seed", "1"])
     assert result.exit_code == 70

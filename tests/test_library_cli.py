@@ -70,3 +70,20 @@ def test_import_refuses_bad_levels_and_export_unknown_ids(tmp_path: Path) -> Non
     assert unknown.exit_code == 1 and "not in the library" in unknown.output
     listed = runner.invoke(app, ["library", "list", "--db", db])
     assert listed.stdout == ""
+
+
+def test_list_shows_and_filters_the_variants(tmp_path: Path) -> None:
+    """Sliding and stacked levels list with their rule and layers, and filter on them."""
+    db = f"sqlite:///{tmp_path / 'lib.db'}"
+    levels = Path(__file__).resolve().parent.parent / "levels"
+    for name in ("slide_down_12x8.json", "layers_turtle_12x8.json", "classic_12x8.json"):
+        result = runner.invoke(app, ["library", "import", str(levels / name), "--db", db])
+        assert result.exit_code == 0, result.output
+    plain = runner.invoke(app, ["library", "list", "--db", db]).stdout
+    assert "slide down" in plain and "4 layers" in plain
+    slid = runner.invoke(app, ["library", "list", "--slide", "down", "--db", db]).stdout
+    assert len(slid.splitlines()) == 1 and "slide down" in slid
+    flat = runner.invoke(app, ["library", "list", "--slide", "none", "--layers", "1", "--db", db])
+    assert len(flat.stdout.splitlines()) == 1 and "slide" not in flat.stdout
+    bad = runner.invoke(app, ["library", "list", "--slide", "sideways", "--db", db])
+    assert bad.exit_code == 2 and "--slide" in bad.output

@@ -94,6 +94,47 @@ def test_create_is_deterministic_like_the_cli(client: TestClient, tmp_path: Path
     assert served == json.loads(out.read_text())
 
 
+@pytest.mark.parametrize(
+    ("body", "args"),
+    [
+        ({"size": "8x4", "seed": 5, "slide": "down"}, ["--slide", "down"]),
+        ({"size": "10x7", "seed": 2, "layers": 3}, ["--layers", "3"]),
+        (
+            {"layout": ["oooo", "oooo", "", "oo..", "oo.."], "seed": 4, "copies": 2},
+            ["--layout", "LAYOUT", "--copies", "2"],
+        ),
+    ],
+    ids=["slide", "pyramid", "layers-layout"],
+)
+def test_create_variants_like_the_cli(
+    client: TestClient, tmp_path: Path, body: dict[str, Any], args: list[str]
+) -> None:
+    """The variants' create options (slide, layers, a layered layout) give over HTTP the bytes
+    the command line writes: both edges go through one spec check and one generator."""
+    from typer.testing import CliRunner
+
+    from levelgen.cli import app
+
+    layout = tmp_path / "layout.txt"
+    layout.write_text("".join(line + "\n" for line in body.get("layout", [])))
+    out = tmp_path / "cli.json"
+    size = ["--size", body["size"]] if "size" in body else []
+    argv = ["create", *size, "--seed", str(body["seed"]), "-o", str(out)]
+    argv += [str(layout) if a == "LAYOUT" else a for a in args]
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 0, result.output
+    served = client.post("/v1/levels", json=body, headers=AUTH)
+    assert served.status_code in (200, 201), served.text
+    assert served.json() == json.loads(out.read_text())
+    level = served.json()
+    layers = 1 + len(level["board"].get("layers", []))
+    params = {"slide": level["rules"].get("slide", "none"), "layers": layers}
+    listed = client.get("/v1/levels", params=params).json()["items"]
+    assert level["id"] in [item["id"] for item in listed]
+    rules = {"slide": "none", **level["rules"]}
+    assert all(item["rules"] == rules for item in listed if item["id"] == level["id"])
+
+
 def test_create_with_layout_and_options(client: TestClient) -> None:
     body = {"layout": ["oooo", "o##o", "oooo"], "seed": 3, "copies": 2, "max_turns": 1}
     level = client.post("/v1/levels", json=body, headers=AUTH).json()
@@ -116,6 +157,12 @@ def test_create_with_layout_and_options(client: TestClient) -> None:
         ({}, "/size"),
         ({"size": "6x4", "difficulty": "impossible"}, "/difficulty"),
         ({"size": "6x4", "difficulty": "easy", "kinds": 3}, "/kinds"),
+        ({"size": "6x4", "slide": "sideways"}, "/slide"),
+        ({"size": "6x4", "layers": 9}, "/layers"),
+        ({"size": "6x4", "layers": 2, "slide": "down"}, "/slide"),
+        ({"size": "6x4", "slide": "down", "difficulty": "easy"}, "/difficulty"),
+        ({"layout": ["oo", "", "oo"], "layers": 3}, "/layers"),
+        ({"layout": ["..", "", "oo"]}, "/layout"),
     ],
 )
 def test_create_refusals_name_the_option(

@@ -49,8 +49,17 @@ def wait_done(get: Any, url: str, seconds: float = 90) -> dict[str, Any]:
     raise AssertionError(f"the job did not end: {data}")
 
 
-def test_pack_job_makes_the_same_pack_as_the_cli(client: TestClient, tmp_path: Path) -> None:
-    body = {"count": 3, "size": "6x4:8x4", "seed": 5}
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"count": 3, "size": "6x4:8x4", "seed": 5},
+        {"count": 3, "size": "8x4", "seed": 2, "slide_cycle": "none,down,apart"},
+    ],
+    ids=["classic", "slide-cycle"],
+)
+def test_pack_job_makes_the_same_pack_as_the_cli(
+    client: TestClient, tmp_path: Path, body: dict[str, Any]
+) -> None:
     started = client.post("/v1/packs", json=body)
     assert started.status_code == 202, started.text
     job = started.json()
@@ -87,6 +96,8 @@ def test_pack_job_makes_the_same_pack_as_the_cli(client: TestClient, tmp_path: P
         ({"count": 2, "max_turns": 9}, "/max_turns"),
         ({"count": 2, "seed": -4}, "/seed"),
         ({"count": 2, "colour": "red"}, "/colour"),
+        ({"count": 2, "slide_cycle": "none,sideways"}, "/slide_cycle"),
+        ({"count": 2, "slide_cycle": "down", "difficulty": "easy"}, "/slide_cycle"),
     ],
 )
 def test_bad_pack_requests(client: TestClient, body: dict[str, Any], pointer: str) -> None:

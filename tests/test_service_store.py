@@ -213,3 +213,101 @@ def test_pack_levels_are_stored_with_their_library_rows(store: Store) -> None:
         assert store.get_level(json.loads(text)["id"]) == json.loads(text)
     jobs.release_job(store, job_id, "me")
     assert jobs.claim_job(store, "other", 60.0) == (job_id, request)
+
+
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
+
+
+def _variant_files() -> tuple[dict[str, Any], dict[str, Any]]:
+    slide = json.loads((LEVELS / "slide_down_12x8.json").read_text())
+    stacked = json.loads((LEVELS / "layers_turtle_12x8.json").read_text())
+    return slide, stacked
+
+
+def _all_tiles(data: dict[str, Any]) -> int:
+    from levelgen.layers import layered_tile_count
+    from levelgen.schema import parse_level_data
+
+    return layered_tile_count(parse_level_data(data).to_core().board)
+
+
+def test_variant_levels_are_listed_with_their_rule_and_layers(store: Store) -> None:
+    """A sliding level lists its rule, a stacked one its layers and the tiles of every layer;
+    both filter."""
+    slide, stacked = _variant_files()
+    flat = level_data("6x4", 1)
+    for data in (slide, stacked, flat):
+        store.put_level(data)
+    (found,) = store.list_levels(LevelFilter(slide="down"))
+    assert found["id"] == slide["id"] and found["rules"] == slide["rules"]  # slide given
+    assert found["layers"] == 1
+    (found,) = store.list_levels(LevelFilter(layers=len(stacked["board"]["layers"]) + 1))
+    assert found["id"] == stacked["id"] and found["tiles"] == _all_tiles(stacked)
+    assert found["rules"] == {**stacked["rules"], "slide": "none"}
+    classic = store.list_levels(LevelFilter(slide="none", layers=1))
+    assert [item["id"] for item in classic] == [flat["id"]]
+
+
+OLD_LEVELS_TABLE = """CREATE TABLE levels (
+    id VARCHAR(71) PRIMARY KEY, size VARCHAR(8) NOT NULL, width INTEGER NOT NULL,
+    height INTEGER NOT NULL, max_turns INTEGER NOT NULL, outside BOOLEAN NOT NULL,
+    tiles INTEGER NOT NULL, kinds INTEGER NOT NULL, seed BIGINT, band VARCHAR(16),
+    score FLOAT, solved BOOLEAN NOT NULL, data TEXT NOT NULL,
+    created_at TIMESTAMP WITH TIME ZONE NOT NULL)"""
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_library_of_0_2_0_is_upgraded(
+    request: pytest.FixtureRequest, tmp_path: Path, backend: str
+) -> None:
+    """A ``levels`` table written by levelgen 0.2.0 (no slide or layers columns; a stacked
+    level's tiles counted on the bottom layer) gets the columns, filled from each file."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import create_engine, text
+
+    from levelgen.service.store import Base, engine_for
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    if backend == "postgresql":
+        url = request.getfixturevalue("postgres_url")
+        Base.metadata.drop_all(engine_for(url))
+    old = engine_for(url) if backend == "postgresql" else create_engine(url)
+    slide, stacked = _variant_files()
+    with old.begin() as connection:
+        connection.execute(text(OLD_LEVELS_TABLE))
+        for data in (slide, stacked):
+            bottom = sum(v > 0 for row in data["board"]["rows"] for v in row)
+            connection.execute(
+                text(
+                    "INSERT INTO levels VALUES (:id, '12x8', 12, 8, 2, TRUE, :tiles, 1, NULL,"
+                    " NULL, NULL, TRUE, :data, :now)"
+                ),
+                {
+                    "id": data["id"],
+                    "tiles": bottom,
+                    "data": json.dumps(data),
+                    "now": datetime.now(UTC),
+                },
+            )
+    old.dispose()
+    s = Store(url)
+    try:
+        (found,) = s.list_levels(LevelFilter(slide="down"))
+        assert found["rules"]["slide"] == "down" and found["layers"] == 1
+        (found,) = s.list_levels(LevelFilter(layers=len(stacked["board"]["layers"]) + 1))
+        assert found["tiles"] == _all_tiles(stacked)
+        assert found["kinds"] == len(
+            {
+                v
+                for g in (stacked["board"]["rows"], *stacked["board"]["layers"])
+                for r in g
+                for v in r
+                if v > 0
+            }
+        )
+        Store(url).close()  # a current table is left as it is
+    finally:
+        if backend == "postgresql":
+            Base.metadata.drop_all(s.engine)
+        s.close()

@@ -118,16 +118,30 @@ def list_levels(
     band: Annotated[
         str | None, typer.Option(help="Only this difficulty band.", metavar="BAND")
     ] = None,
+    slide: Annotated[
+        str | None,
+        typer.Option(help="Only this sliding rule ('none': the classic game).", metavar="DIR"),
+    ] = None,
+    layers: Annotated[
+        int | None,
+        typer.Option(min=1, help="Only this many stacked layers (1: flat).", metavar="N"),
+    ] = None,
     limit: Annotated[int, typer.Option(min=1, help="At most this many.")] = 1000,
     json_output: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
     db: DbOption = None,
 ) -> None:
     """List the stored levels (id, size, rules, tiles, seed, difficulty band)."""
+    from ..rules import SLIDES
     from ..service.store import LevelFilter
 
+    if slide is not None and slide not in SLIDES:
+        raise typer.BadParameter(
+            f"{slide!r} is not one of {', '.join(SLIDES)}", param_hint="'--slide'"
+        )
     store = _open(db)
     try:
-        items = store.list_levels(LevelFilter(size, max_turns, None, band), limit=limit)
+        where = LevelFilter(size, max_turns, None, band, slide, layers)
+        items = store.list_levels(where, limit=limit)
     finally:
         store.close()
     for item in items:
@@ -136,6 +150,10 @@ def list_levels(
         else:
             rules = item["rules"]
             turns = f"max {rules['max_turns']} turns, {'ring' if rules['outside'] else 'no ring'}"
+            if rules["slide"] != "none":
+                turns += f", slide {rules['slide']}"
+            if item["layers"] > 1:
+                turns += f", {item['layers']} layers"
             band_name = item["difficulty"]["band"] if item["difficulty"] else "-"
             typer.echo(
                 f"{item['id']}  {item['size']}  {turns}  {item['tiles']} tiles"

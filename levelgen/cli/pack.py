@@ -15,10 +15,6 @@ import typer
 from .common import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, MAX_LAYOUT_BYTES, app, fail
 
 if TYPE_CHECKING:
-    from ..board import Board
-    from ..geometry import Size
-    from ..level import Level
-    from ..rules import Rules
     from .common import Verdict
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
@@ -241,36 +237,3 @@ def pack_verdict(source: str) -> Verdict:
         f"ok: pack of {report.levels} level{'' if report.levels == 1 else 's'}; hashes, ids,"
         " plan and every solution checked" + notes,
     )
-
-
-def create_steered(
-    size: Size, target: str, rules: Rules, layout: Board | None, seed: int, kinds: int | None
-) -> Level:
-    """``levelgen create --difficulty``: the steered level, or exit with a clear line.  A level
-    that missed its target is still written (the closest found) and said on standard error."""
-    from ..generator import GenerationError
-    from ..steer import parse_target, steered_generate
-
-    if kinds is not None:
-        raise typer.BadParameter(
-            "the steering chooses the kinds (through copies); leave --kinds out",
-            param_hint="'--kinds'",
-        )
-    try:
-        wanted = parse_target(target)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--difficulty'") from None
-    try:
-        result = steered_generate(size, wanted, seed=seed, rules=rules, layout=layout)
-    except GenerationError as exc:
-        fail(EXIT_INVALID, f"levelgen create: {exc}")
-    if not result.in_band:
-        diff = result.level.metrics.difficulty if result.level.metrics else None
-        got = "" if diff is None else f" scores {diff.score} ({diff.band})"
-        typer.echo(
-            f"levelgen create: no level met --difficulty {wanted} in {result.attempts} attempts;"
-            f" the closest found{got} was written (generator.parameters.difficulty_in_band"
-            " is false)",
-            err=True,
-        )
-    return result.level

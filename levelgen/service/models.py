@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..layers import MAX_LAYERS
+from ..rules import SLIDES
 from ..schema import LevelFile, StepFile
 
 __all__ = [
@@ -50,6 +52,8 @@ class CreateRequest(BaseModel):
                 {"size": "6x4", "seed": 1, "kinds": 3, "max_turns": 1, "outside": False},
                 {"layout": ["oooo", "o##o", "oooo"], "seed": 3, "copies": 2},
                 {"size": "12x8", "seed": 9, "difficulty": "hard"},
+                {"size": "12x8", "seed": 5, "slide": "down"},
+                {"size": "16x9", "seed": 2, "layers": 3},
             ]
         },
     )
@@ -68,8 +72,18 @@ class CreateRequest(BaseModel):
     outside: bool = Field(default=True, description="Whether paths may use the ring around.")
     layout: list[str] | None = Field(
         default=None,
-        max_length=64,
-        description="Layout rows: o a tile cell, . a hole, # a wall (it sets the size).",
+        max_length=64 * MAX_LAYERS + MAX_LAYERS - 1,
+        description="Layout rows: o a tile cell, . a hole, # a wall (it sets the size); for"
+        " stacked layers the rows of each layer, bottom first, an empty string between layers.",
+    )
+    slide: str = Field(
+        default="none",
+        max_length=16,
+        description="After every removal the tiles slide: " + ", ".join(SLIDES) + ".",
+    )
+    layers: int | None = Field(
+        default=None,
+        description=f"Stacked layers (1..{MAX_LAYERS}): a pyramid unless the layout gives them.",
     )
     difficulty: str | None = Field(
         default=None,
@@ -81,6 +95,7 @@ class CreateRequest(BaseModel):
 class RulesData(BaseModel):
     max_turns: int
     outside: bool
+    slide: str = Field(description="The sliding rule (`none` for the classic game).")
 
 
 class DifficultyData(BaseModel):
@@ -94,6 +109,7 @@ class LevelSummary(BaseModel):
     id: str
     size: str
     rules: RulesData
+    layers: int = Field(description="Stacked layers (1: a flat board).")
     tiles: int
     kinds: int
     seed: int | None

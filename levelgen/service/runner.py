@@ -48,6 +48,7 @@ def plan_of(request: dict[str, Any]) -> PackPlan:
         max_turns=request.get("max_turns", 2),
         outside=request.get("outside", True),
         layout=None if layout is None else tuple(layout),
+        slide_cycle=request.get("slide_cycle"),
     )
 
 

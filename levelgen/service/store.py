@@ -33,10 +33,11 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    inspect,
     select,
     text,
 )
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -68,6 +69,8 @@ class LevelRow(Base):
     height: Mapped[int] = mapped_column(Integer)
     max_turns: Mapped[int] = mapped_column(Integer)
     outside: Mapped[bool] = mapped_column(Boolean)
+    slide: Mapped[str] = mapped_column(String(16), server_default="none")
+    layers: Mapped[int] = mapped_column(Integer, server_default="1")
     tiles: Mapped[int] = mapped_column(Integer)
     kinds: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
@@ -126,6 +129,8 @@ class LevelFilter:
     max_turns: int | None = None
     outside: bool | None = None
     band: str | None = None
+    slide: str | None = None
+    layers: int | None = None
 
 
 def engine_for(url: str) -> Engine:
@@ -161,10 +166,12 @@ def engine_for(url: str) -> Engine:
 def level_summary(row: LevelRow) -> dict[str, Any]:
     """The list form of a stored level (no board, no solution)."""
     difficulty = None if row.band is None else {"score": row.score, "band": row.band}
+    rules = {"max_turns": row.max_turns, "outside": row.outside, "slide": row.slide}
     return {
         "id": row.id,
         "size": row.size,
-        "rules": {"max_turns": row.max_turns, "outside": row.outside},
+        "rules": rules,
+        "layers": row.layers,
         "tiles": row.tiles,
         "kinds": row.kinds,
         "seed": row.seed,
@@ -176,7 +183,8 @@ def level_summary(row: LevelRow) -> dict[str, Any]:
 def _row_for(data: dict[str, Any]) -> LevelRow:
     """The row of a level file's JSON value (checked by the caller; ``id`` set)."""
     board, rules = data["board"], data["rules"]
-    cells = [v for row in board["rows"] for v in row]
+    upper = board.get("layers") or []
+    cells = [v for grid in (board["rows"], *upper) for row in grid for v in row]
     tiles = [v for v in cells if v > 0]
     difficulty = (data.get("metrics") or {}).get("difficulty")
     band = score = None
@@ -190,6 +198,8 @@ def _row_for(data: dict[str, Any]) -> LevelRow:
         height=board["height"],
         max_turns=rules["max_turns"],
         outside=rules["outside"],
+        slide=rules.get("slide", "none"),
+        layers=1 + len(upper),
         tiles=len(tiles),
         kinds=len(set(tiles)),
         seed=generator.get("seed"),
@@ -201,6 +211,47 @@ def _row_for(data: dict[str, Any]) -> LevelRow:
     )
 
 
+def _upgrade_levels(engine: Engine) -> None:
+    """Bring a library made by levelgen 0.2.0, whose ``levels`` table has no ``slide`` and
+    ``layers`` columns, up to date: add them and fill them (and ``tiles`` and ``kinds``, which
+    counted the bottom layer only) from each stored file.  Run once per database; a current
+    table is left alone."""
+    columns = {c["name"] for c in inspect(engine).get_columns("levels")}
+    if {"slide", "layers"} <= columns:
+        return
+    try:
+        with engine.begin() as connection:
+            _add_variant_columns(connection)
+    except Exception:
+        # Another replica may have upgraded the table meanwhile; only then is this fine.
+        columns = {c["name"] for c in inspect(engine).get_columns("levels")}
+        if not {"slide", "layers"} <= columns:
+            raise
+
+
+def _add_variant_columns(connection: Connection) -> None:
+    connection.execute(
+        text("ALTER TABLE levels ADD COLUMN slide VARCHAR(16) NOT NULL DEFAULT 'none'")
+    )
+    connection.execute(text("ALTER TABLE levels ADD COLUMN layers INTEGER NOT NULL DEFAULT 1"))
+    # Fill them, and the tile and kind counts that counted the bottom layer only.
+    for level_id, data in connection.execute(text("SELECT id, data FROM levels")).all():
+        row = _row_for(json.loads(data))
+        connection.execute(
+            text(
+                "UPDATE levels SET slide = :slide, layers = :layers, tiles = :tiles,"
+                " kinds = :kinds WHERE id = :id"
+            ),
+            {
+                "slide": row.slide,
+                "layers": row.layers,
+                "tiles": row.tiles,
+                "kinds": row.kinds,
+                "id": level_id,
+            },
+        )
+
+
 class Store:
     """The library on one database.  Methods are blocking: the service calls them from a
     thread, never on the event loop."""
@@ -210,6 +261,7 @@ class Store:
         self.engine = engine_for(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         Base.metadata.create_all(self.engine)
+        _upgrade_levels(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -275,6 +327,10 @@ class Store:
             query = query.where(LevelRow.outside == where.outside)
         if where.band is not None:
             query = query.where(LevelRow.band == where.band)
+        if where.slide is not None:
+            query = query.where(LevelRow.slide == where.slide)
+        if where.layers is not None:
+            query = query.where(LevelRow.layers == where.layers)
         if after is not None:
             query = query.where(LevelRow.id > after)
         with self.session() as session:

@@ -377,6 +377,8 @@ def task_create(spec: dict[str, Any], seed: int, max_side: int) -> TaskResult:
                 outside=spec.get("outside", True),
                 layout=layout,
                 difficulty=spec.get("difficulty"),
+                slide=spec.get("slide", "none"),
+                layers=spec.get("layers"),
             )
         )
     except SpecError as exc:

@@ -10,6 +10,8 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from ...create_spec import MAX_SEED
+from ...layers import MAX_LAYERS
+from ...rules import SLIDES
 from ..deps import in_thread, json_bytes, require_key, run_task, settings_of, store_of
 from ..models import CreateRequest, LevelPage
 from ..problems import ProblemError, problem_responses
@@ -63,7 +65,8 @@ async def create_level(request: Request, spec: CreateRequest) -> Response:
 @router.get(
     "",
     summary="List and filter the stored levels",
-    description="Filters: `size` (WxH), `max_turns`, `outside`, `band` (difficulty band)."
+    description="Filters: `size` (WxH), `max_turns`, `outside`, `band` (difficulty band),"
+    " `slide` (a sliding rule, `none` for the classic game), `layers` (1 for flat boards)."
     " Pages in id order; follow `next` for the next page.",
     response_model=LevelPage,
     responses=problem_responses(422),
@@ -74,11 +77,13 @@ async def list_levels(
     max_turns: Annotated[int | None, Query(ge=0, le=8)] = None,
     outside: bool | None = None,
     band: Annotated[str | None, Query(pattern=r"^(easy|medium|hard|expert)$")] = None,
+    slide: Annotated[str | None, Query(pattern="^(" + "|".join(SLIDES) + ")$")] = None,
+    layers: Annotated[int | None, Query(ge=1, le=MAX_LAYERS)] = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 50,
     after: Annotated[str | None, Query(pattern=LEVEL_ID)] = None,
 ) -> dict[str, Any]:
     limit = min(limit, settings_of(request).max_page)
-    where = LevelFilter(size, max_turns, outside, band)
+    where = LevelFilter(size, max_turns, outside, band, slide, layers)
     store = store_of(request)
     items = await in_thread(lambda: store.list_levels(where, after=after, limit=limit))
     for item in items:

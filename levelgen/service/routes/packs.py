@@ -24,7 +24,16 @@ from ..problems import ProblemError, problem_responses
 router = APIRouter(prefix="/v1/packs", tags=["packs"])
 
 JOB_ID = r"^[0-9a-f]{32}$"
-_OPTIONS = {"--count", "--size", "--difficulty", "--ramp", "--layout", "--max-turns", "--seed"}
+_OPTIONS = {
+    "--count",
+    "--size",
+    "--difficulty",
+    "--ramp",
+    "--layout",
+    "--max-turns",
+    "--seed",
+    "--slide-cycle",
+}
 
 
 class PackRequest(BaseModel):
@@ -36,6 +45,7 @@ class PackRequest(BaseModel):
             "examples": [
                 {"count": 12, "size": "8x6:12x8", "ramp": "easy:hard", "seed": 7},
                 {"count": 5, "size": "12x8", "difficulty": "medium"},
+                {"count": 6, "size": "12x8", "slide_cycle": "none,down,left", "seed": 3},
             ]
         },
     )
@@ -50,6 +60,12 @@ class PackRequest(BaseModel):
     max_turns: int = Field(default=2, description="Most turns a linking path may make (0..8).")
     outside: bool = Field(default=True, description="Whether paths may use the ring around.")
     layout: list[str] | None = Field(default=None, max_length=64, description="Layout rows.")
+    slide_cycle: str | None = Field(
+        default=None,
+        max_length=200,
+        description="Sliding rules given to the levels in turn, e.g. none,down,up (no"
+        " difficulty or ramp with a sliding rule).",
+    )
 
 
 class PackJob(BaseModel):
@@ -99,6 +115,8 @@ def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, An
         "outside": request.outside,
         "layout": rows,
     }
+    if request.slide_cycle is not None:  # absent from older stored requests: read with .get
+        values["slide_cycle"] = request.slide_cycle
     try:
         plan = plan_of(values)
     except PlanError as exc:
