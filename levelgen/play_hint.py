@@ -99,7 +99,8 @@ def hint(
     if game.is_won():
         return HintResult("won", proved=True, reason="no tiles are left: the game is won")
     board, rules = game.board, game.rules
-    result = solve(board, rules, budget=budget, method=method)
+    # The solution is not replayed here: the proof made of it is (``safe_order``).
+    result = solve(board, rules, budget=budget, method=method, checked=False)
     if result.status is SolveStatus.SOLVED:
         solution = result.moves or ()
         legal = sorted(game.legal_moves(), key=natural_key)
@@ -115,7 +116,9 @@ def hint(
                     limit = min(limit, budget.max_nodes)
                 stop = budget.should_stop if budget is not None else None
                 after = board.without(move.a, move.b)
-                rest = solve(after, rules, budget=Budget(limit, stop), method="search")
+                rest = solve(
+                    after, rules, budget=Budget(limit, stop), method="search", checked=False
+                )
                 if rest.status is not SolveStatus.SOLVED:
                     continue
                 solution = (move, *(rest.moves or ()))
@@ -162,16 +165,26 @@ def hint(
 def safe_order(
     board: Board, rules: Rules, solution: Sequence[Move], first: Move
 ) -> tuple[Move, ...]:
-    """``solution`` (of ``board``) with its move ``first`` (legal now, given with its path
-    now) played first, every other step given its exact best path at its moment.
-    ``AssertionError`` when the result does not replay (a bug)."""
+    """``solution`` (of ``board``, each step with its exact best path at its moment, as the
+    solvers give it) with its move ``first`` (legal now, given with its path now) played first,
+    every other step given its exact best path at its moment.  ``AssertionError`` when the
+    result does not replay (a bug).
+
+    The steps after ``first``'s place in ``solution`` keep their paths: they are played on the
+    same free cells as before (the same steps are gone), so their best paths are the same.
+    Only the steps before it are found again (``first``'s cells are free for them now)."""
     lay = board.layout
     free = board.free_mask(rules.outside)
     out = [first]
     free |= (1 << lay.bit(*first.a)) | (1 << lay.bit(*first.b))
     pair = {first.a, first.b}
+    moved = False
     for m in solution:
         if {m.a, m.b} == pair:
+            moved = True
+            continue
+        if moved:
+            out.append(m)
             continue
         path = find_link(lay, free, m.a, m.b, rules)
         if path is None:  # pragma: no cover - monotonicity
