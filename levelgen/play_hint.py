@@ -44,6 +44,7 @@ from .geometry import Pos
 from .moves import Move
 from .natural import natural_key
 from .paths import find_link
+from .reach import link_reach
 from .rules import Rules
 from .verify import replay
 
@@ -184,11 +185,12 @@ def exchange_partners(
     ``b`` with ``d``.  Play ``move`` first, then the other steps of ``solution`` in their order
     with ``c``-``d`` as one more step, each as soon as it is legal: a step that is not (``c``
     or ``d`` may still be in its way) waits, and the waiting steps are tried again, in order,
-    after every step played.  Each step gets its exact best path at its moment.  Once nothing
-    waits and both steps of ``a`` and ``b`` are past, the tiles gone are those gone at the same
-    point of ``solution``, so the steps left keep their paths.  None when steps still wait at
-    the end, or after ``REPAIR_TESTS_PER_STEP`` path searches per step of ``solution``.  The
-    caller replays the result (:func:`safe_order` does)."""
+    after every step played that freed a cell of their frontier (no other freed cell can give
+    them a path, see :func:`levelgen.reach.link_reach`).  Each step gets its exact best path at
+    its moment.  Once nothing waits and both steps of ``a`` and ``b`` are past, the tiles gone
+    are those gone at the same point of ``solution``, so the steps left keep their paths.
+    None when steps still wait at the end, or after ``REPAIR_TESTS_PER_STEP`` path searches
+    per step of ``solution``.  The caller replays the result (:func:`safe_order` does)."""
     a, b = move.a, move.b
     at: dict[Pos, int] = {}
     for k, m in enumerate(solution):
@@ -203,39 +205,49 @@ def exchange_partners(
     free = board.free_mask(rules.outside)
     free |= (1 << lay.bit(*a)) | (1 << lay.bit(*b))
     out = [move]
-    # c-d first waits (its path is found when it is played).
-    waiting = [Move(c, d, move.kind, move.path)]
+    stride, turns = lay.stride, rules.max_turns
     tests = REPAIR_TESTS_PER_STEP * len(solution)
 
-    def play(step: Move) -> bool:
-        """Play ``step`` when it is legal now."""
+    def attempt(step: Move) -> int | None:
+        """Play ``step`` when it is legal now (None); else the frontier of its first tile's
+        paths (:func:`levelgen.reach.link_reach`): no path can appear before a cell of it
+        gets free."""
         nonlocal free, tests
         tests -= 1
         path = find_link(lay, free, step.a, step.b, rules)
         if path is None:
-            return False
+            src, target = 1 << lay.bit(*step.a), 1 << lay.bit(*step.b)
+            return link_reach(src, free, target, turns, stride)[2]
         out.append(Move(step.a, step.b, step.kind, path))
         free |= (1 << lay.bit(*step.a)) | (1 << lay.bit(*step.b))
-        return True
+        return None
 
+    # The steps that wait, each with its frontier and the free cells when it was last tried
+    # (a frontier of -1: try it now).  c-d is first; its path is found when it is played.
+    waiting: list[tuple[Move, int, int]] = [(Move(c, d, move.kind, move.path), -1, 0)]
     for k, m in enumerate(solution):
         if k > hi and not waiting:
             out.extend(solution[k:])
             return tuple(out)
         if k in (i, j):
             continue
-        waiting.append(m)
-        # Each step played frees cells, which may open a path for a waiting one.
+        waiting.append((m, -1, 0))
+        # A step played frees cells, which may open a path for a waiting one: those with a
+        # cell of their frontier freed since they were tried are tried again.
         played = True
         while played:
             played = False
-            for n, step in enumerate(waiting):
+            for n, (step, frontier, seen) in enumerate(waiting):
+                if not frontier & free & ~seen:
+                    continue
                 if tests <= 0:
                     return None
-                if play(step):
+                found = attempt(step)
+                if found is None:
                     del waiting[n]
                     played = True
                     break
+                waiting[n] = (step, found, free)
     return None if waiting else tuple(out)
 
 
