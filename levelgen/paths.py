@@ -28,6 +28,7 @@ from .rules import Rules
 
 __all__ = [
     "Path",
+    "best_link_measure",
     "find_link",
     "find_path",
     "is_linkable",
@@ -330,8 +331,21 @@ def find_link(layout: Layout, free: int, a: Pos, b: Pos, rules: Rules) -> Path |
         return None
     corners, length = found
     stride = layout.stride
-    points = tuple(Pos(c % stride - 1, c // stride - 1) for c in corners)
+    points = tuple([Pos(c % stride - 1, c // stride - 1) for c in corners])
     return Path(points, len(corners) - 2, length)
+
+
+def best_link_measure(
+    layout: Layout, free: int, a: Pos, b: Pos, rules: Rules
+) -> tuple[int, int] | None:
+    """``(turns, length)`` of :func:`find_link`'s path, without building it (the verifier's
+    best-path check needs no more); None when there is no path."""
+    if a == b:
+        return None
+    found = _best_corner_bits(
+        layout, free, layout.bit(a.x, a.y), layout.bit(b.x, b.y), rules.max_turns
+    )
+    return None if found is None else (len(found[0]) - 2, found[1])
 
 
 def find_path(board: Board, a: Pos, b: Pos, rules: Rules) -> Path | None:
