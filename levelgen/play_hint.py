@@ -101,7 +101,8 @@ def hint(
     ``budget`` bounds every solver call (the same budget is shared by the lost-at search);
     ``method`` is the solver (``"search"``, ``"auto"``, ``"cpsat"`` or ``"exhaustive"``).
     ``natural_tries``: legal moves more natural than every move of the solution that are
-    tried on their own (a search of at most :data:`NATURAL_NODES` nodes each)."""
+    tried on their own (:func:`exchange_partners`, then a search of at most
+    :data:`NATURAL_NODES` nodes each)."""
     from .solvers import Budget, SolveStatus, solve
 
     if game.is_won():
