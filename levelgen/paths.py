@@ -4,15 +4,19 @@ A *best* path has the fewest turns, then the fewest unit steps.  Among best path
 and length the one returned is the one whose list of corner points (endpoints included, in order
 from ``a`` to ``b``) is lexicographically smallest, each point compared as ``(x, y)``.
 
-How ``find_link`` finds it.  The bitboard levels of :mod:`levelgen.reach` taken *from b* give,
-for every free cell ``c`` and turn budget ``r``, whether ``b`` can be reached from ``c`` with at
-most ``r`` turns starting along a given axis (a path from ``b`` reaching ``c`` with its last step
-along an axis, walked backwards).  They also give ``t*``, the fewest turns of any path.  A depth
-first walk from ``a`` then enumerates exactly the corner sequences of ``t*`` turns: a cell of a
-straight ray may be the next corner only if ``b`` is still reachable from it in the turns left,
-so no dead branch is ever followed.  Every complete sequence is a legal path with ``t*`` turns;
-the shortest (then lexicographically smallest) wins.  A per-cell BFS that keeps the first route
-reaching a cell would get ``t*`` right but not always the length: that is the trap this avoids.
+How ``find_link`` finds it.  Paths of up to two turns (nearly all the game's) are found directly
+(:func:`_direct`): the straight segment, the two corners of an L, or for two turns the cells
+where free straight runs from ``a`` and from ``b`` line up across a free segment; each test is a
+few operations on int masks.  For more turns, the bitboard levels of :mod:`levelgen.reach` taken
+*from b* give, for every free cell ``c`` and turn budget ``r``, whether ``b`` can be reached from
+``c`` with at most ``r`` turns starting along a given axis (a path from ``b`` reaching ``c`` with
+its last step along an axis, walked backwards).  They also give ``t*``, the fewest turns of any
+path.  A depth first walk from ``a`` then enumerates exactly the corner sequences of ``t*``
+turns: a cell of a straight ray may be the next corner only if ``b`` is still reachable from it
+in the turns left, so no dead branch is ever followed.  Every complete sequence is a legal path
+with ``t*`` turns; the shortest (then lexicographically smallest) wins.  A per-cell BFS that
+keeps the first route reaching a cell would get ``t*`` right but not always the length: that is
+the trap this avoids.
 """
 
 from __future__ import annotations
