@@ -4,21 +4,26 @@ A *best* path has the fewest turns, then the fewest unit steps.  Among best path
 and length the one returned is the one whose list of corner points (endpoints included, in order
 from ``a`` to ``b``) is lexicographically smallest, each point compared as ``(x, y)``.
 
-How ``find_link`` finds it.  The bitboard levels of :mod:`levelgen.reach` taken *from b* give,
-for every free cell ``c`` and turn budget ``r``, whether ``b`` can be reached from ``c`` with at
-most ``r`` turns starting along a given axis (a path from ``b`` reaching ``c`` with its last step
-along an axis, walked backwards).  They also give ``t*``, the fewest turns of any path.  A depth
-first walk from ``a`` then enumerates exactly the corner sequences of ``t*`` turns: a cell of a
-straight ray may be the next corner only if ``b`` is still reachable from it in the turns left,
-so no dead branch is ever followed.  Every complete sequence is a legal path with ``t*`` turns;
-the shortest (then lexicographically smallest) wins.  A per-cell BFS that keeps the first route
-reaching a cell would get ``t*`` right but not always the length: that is the trap this avoids.
+How ``find_link`` finds it.  Paths of up to two turns (nearly all the game's) are found directly
+(:func:`_direct`): the straight segment, the two corners of an L, or for two turns the cells
+where free straight runs from ``a`` and from ``b`` line up across a free segment; each test is a
+few operations on int masks.  For more turns, the bitboard levels of :mod:`levelgen.reach` taken
+*from b* give, for every free cell ``c`` and turn budget ``r``, whether ``b`` can be reached from
+``c`` with at most ``r`` turns starting along a given axis (a path from ``b`` reaching ``c`` with
+its last step along an axis, walked backwards).  They also give ``t*``, the fewest turns of any
+path.  A depth first walk from ``a`` then enumerates exactly the corner sequences of ``t*``
+turns: a cell of a straight ray may be the next corner only if ``b`` is still reachable from it
+in the turns left, so no dead branch is ever followed.  Every complete sequence is a legal path
+with ``t*`` turns; the shortest (then lexicographically smallest) wins.  A per-cell BFS that
+keeps the first route reaching a cell would get ``t*`` right but not always the length: that is
+the trap this avoids.
 """
 
 from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .board import Board, Layout
 from .geometry import Pos
@@ -27,6 +32,7 @@ from .rules import Rules
 
 __all__ = [
     "Path",
+    "best_link_measure",
     "find_link",
     "find_path",
     "is_linkable",
@@ -90,7 +96,119 @@ def path_from_corners(corners: tuple[Pos, ...] | list[Pos]) -> Path:
     return Path(pts, len(pts) - 2, length)
 
 
+@lru_cache(maxsize=256)
+def _column_unit(stride: int, rows: int) -> int:
+    """One bit in column 0 of each of ``rows`` padded rows: shifted left by ``x``, the mask of
+    padded column ``x``."""
+    unit = 0
+    for r in range(rows):
+        unit |= 1 << (r * stride)
+    return unit
+
+
+def _direct(
+    free: int, a_bit: int, b_bit: int, max_turns: int, stride: int, unit: int
+) -> tuple[list[int], int] | None:
+    """The best path of at most ``min(max_turns, 2)`` turns from bit ``a_bit`` to bit ``b_bit``
+    as (corner bits, length), or None when there is none: the same answer as the walk over
+    the levels (:func:`_by_levels`), found from the few corner places such paths can have.
+
+    A straight path is the segment between the ends; a path of one turn turns at ``(bx, ay)``
+    or ``(ax, by)``; a path of two turns leaves ``a`` along one axis to a corner ``c`` of a
+    free straight run from ``a``, and enters ``b`` along the same axis from the matching cell
+    of a free straight run from ``b``, the segment between them free.  The cells strictly
+    between two cells of one row or column are a mask (a bit range, for a column cut from
+    the column's mask ``unit << x``), so each test is a few operations on ints."""
+    lo, hi = (a_bit, b_bit) if a_bit < b_bit else (b_bit, a_bit)
+    ay, ax = divmod(a_bit, stride)
+    by, bx = divmod(b_bit, stride)
+    if ay == by:
+        if not ((1 << hi) - (2 << lo)) & ~free:
+            return [a_bit, b_bit], hi - lo
+    elif ax == bx and not (unit << ax) & ((1 << hi) - (2 << lo)) & ~free:
+        return [a_bit, b_bit], (hi - lo) // stride
+    if max_turns == 0:
+        return None
+    if ay != by and ax != bx:
+        # The corners (bx, ay) and (ax, by), in (x, y) order: the first that works wins.
+        first, second = ay * stride + bx, by * stride + ax
+        if (bx, ay) > (ax, by):
+            first, second = second, first
+        for c in (first, second):
+            if (
+                free >> c & 1
+                and not _between(a_bit, c, stride, unit) & ~free
+                and not _between(c, b_bit, stride, unit) & ~free
+            ):
+                return [a_bit, c, b_bit], abs(ax - bx) + abs(ay - by)
+    if max_turns == 1:
+        return None
+    best_len = 1 << 30
+    ties: list[list[int]] = []
+    src_a, src_b = 1 << a_bit, 1 << b_bit
+    if ay != by:  # horizontal first: a -> (cx, ay) -> (cx, by) -> b
+        rb = ray_h(src_b, free)
+        shift = (ay - by) * stride
+        cand = ray_h(src_a, free) & (rb << shift if shift > 0 else rb >> -shift)
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            c = low.bit_length() - 1
+            d = c - shift
+            if not _between(c, d, stride, unit) & ~free:
+                cx = c % stride
+                length = abs(ax - cx) + abs(ay - by) + abs(cx - bx)
+                if length < best_len:
+                    best_len, ties = length, [[a_bit, c, d, b_bit]]
+                elif length == best_len:
+                    ties.append([a_bit, c, d, b_bit])
+    if ax != bx:  # vertical first: a -> (ax, cy) -> (bx, cy) -> b
+        rb = ray_v(src_b, free, stride)
+        shift = ax - bx
+        cand = ray_v(src_a, free, stride) & (rb << shift if shift > 0 else rb >> -shift)
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            c = low.bit_length() - 1
+            d = c - shift
+            if not _between(c, d, stride, unit) & ~free:
+                cy = c // stride
+                length = abs(ay - cy) + abs(ax - bx) + abs(cy - by)
+                if length < best_len:
+                    best_len, ties = length, [[a_bit, c, d, b_bit]]
+                elif length == best_len:
+                    ties.append([a_bit, c, d, b_bit])
+    if not ties:
+        return None
+    if len(ties) == 1:
+        return ties[0], best_len
+    # Ties on length: the lexicographically smallest corner list, points compared as (x, y).
+    return min(ties, key=lambda bits: [(q % stride, q // stride) for q in bits]), best_len
+
+
+def _between(p: int, q: int, stride: int, unit: int) -> int:
+    """The cells strictly between cells ``p`` and ``q`` of one row or column (bit indices)."""
+    lo, hi = (p, q) if p < q else (q, p)
+    span = (1 << hi) - (2 << lo)
+    if hi - lo < stride:  # one row
+        return span
+    return (unit << (lo % stride)) & span
+
+
 def _best_corner_bits(
+    lay: Layout, free: int, a_bit: int, b_bit: int, max_turns: int
+) -> tuple[list[int], int] | None:
+    """The best path from bit ``a_bit`` to bit ``b_bit`` as (corner bits, length), or None:
+    :func:`_direct` for paths of up to two turns (nearly all of them), the walk over the levels
+    for more."""
+    stride = lay.stride
+    found = _direct(free, a_bit, b_bit, max_turns, stride, _column_unit(stride, lay.height + 2))
+    if found is not None or max_turns <= 2:
+        return found
+    return _by_levels(lay, free, a_bit, b_bit, max_turns)
+
+
+def _by_levels(
     lay: Layout, free: int, a_bit: int, b_bit: int, max_turns: int
 ) -> tuple[list[int], int] | None:
     """The best path from bit ``a_bit`` to bit ``b_bit`` as (corner bits, length), or None."""
@@ -217,8 +335,21 @@ def find_link(layout: Layout, free: int, a: Pos, b: Pos, rules: Rules) -> Path |
         return None
     corners, length = found
     stride = layout.stride
-    points = tuple(Pos(c % stride - 1, c // stride - 1) for c in corners)
+    points = tuple([Pos(c % stride - 1, c // stride - 1) for c in corners])
     return Path(points, len(corners) - 2, length)
+
+
+def best_link_measure(
+    layout: Layout, free: int, a: Pos, b: Pos, rules: Rules
+) -> tuple[int, int] | None:
+    """``(turns, length)`` of :func:`find_link`'s path, without building it (the verifier's
+    best-path check needs no more); None when there is no path."""
+    if a == b:
+        return None
+    found = _best_corner_bits(
+        layout, free, layout.bit(a.x, a.y), layout.bit(b.x, b.y), rules.max_turns
+    )
+    return None if found is None else (len(found[0]) - 2, found[1])
 
 
 def find_path(board: Board, a: Pos, b: Pos, rules: Rules) -> Path | None:

@@ -9,10 +9,14 @@ path is still clear (monotonicity, see :mod:`levelgen.rules`).  The hint is the 
 safe move found (:func:`levelgen.natural.natural_key`: fewest turns, then the shortest path, then
 reading order of the first tile, then of the second), so that hints do not look random: the
 legal moves are walked in that order, a move of the solution is taken at once, and the first
-``NATURAL_TRIES`` moves before it are each tried on their own (a small search of the position
-after the move; a solution makes it safe, its proof that move and the solution).  It is
-deterministic.  The proof is given with the exact best path of each step at its moment, and
-replayed by :func:`levelgen.verify.replay` before it is returned.
+``NATURAL_TRIES`` moves before it are each tried on their own: first by exchanging partners in
+the solution found (the move's two tiles pair with each other, their two partners with each
+other, and the steps are played as soon as they are legal: :func:`exchange_partners`), then,
+when that does not give a solution, by a small search of the position after the move; a
+solution makes it safe, its proof that move and the solution.  It is deterministic.  The proof
+is given with the exact best path of each step at its moment, and replayed by
+:func:`levelgen.verify.replay` before it is returned (once: the solver's own sequence is not
+replayed again on its way).
 
 The answers: ``hint``; ``won`` (no tile left); ``lost`` (the solver proved the position
 unsolvable, so no move keeps it solvable: its reason and deadlock core are given);
@@ -40,6 +44,7 @@ from .geometry import Pos
 from .moves import Move
 from .natural import natural_key
 from .paths import find_link
+from .reach import link_reach
 from .rules import Rules
 from .verify import replay
 
@@ -63,6 +68,9 @@ HINT_STATUSES = ("hint", "won", "lost", "undecided")
 NATURAL_TRIES = 2
 #: Search nodes for each of those tries.
 NATURAL_NODES = 400
+#: Path searches a try may spend repairing the solution found before it searches
+#: (:func:`exchange_partners`), per step of the solution.
+REPAIR_TESTS_PER_STEP = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,13 +109,15 @@ def hint(
     ``budget`` bounds every solver call (the same budget is shared by the lost-at search);
     ``method`` is the solver (``"search"``, ``"auto"``, ``"cpsat"`` or ``"exhaustive"``).
     ``natural_tries``: legal moves more natural than every move of the solution that are
-    tried on their own (a search of at most :data:`NATURAL_NODES` nodes each)."""
+    tried on their own (:func:`exchange_partners`, then a search of at most
+    :data:`NATURAL_NODES` nodes each)."""
     from .solvers import Budget, SolveStatus, solve
 
     if game.is_won():
         return HintResult("won", proved=True, reason="no tiles are left: the game is won")
     board, rules = game.board, game.rules
-    result = solve(board, rules, budget=budget, method=method)
+    # The solution is not replayed here: the proof made of it is (``safe_order``).
+    result = solve(board, rules, budget=budget, method=method, checked=False)
     if result.status is SolveStatus.SOLVED:
         solution = result.moves or ()
         legal = sorted(game.legal_moves(), key=natural_key)
@@ -118,15 +128,21 @@ def hint(
                 if tries == natural_tries:
                     continue
                 tries += 1
-                limit = NATURAL_NODES
-                if budget is not None and budget.max_nodes is not None:
-                    limit = min(limit, budget.max_nodes)
-                stop = budget.should_stop if budget is not None else None
-                after = board.without(move.a, move.b)
-                rest = solve(after, rules, budget=Budget(limit, stop), method="search")
-                if rest.status is not SolveStatus.SOLVED:
-                    continue
-                solution = (move, *(rest.moves or ()))
+                swapped = exchange_partners(board, rules, solution, move)
+                if swapped is not None:
+                    solution = swapped
+                else:
+                    limit = NATURAL_NODES
+                    if budget is not None and budget.max_nodes is not None:
+                        limit = min(limit, budget.max_nodes)
+                    stop = budget.should_stop if budget is not None else None
+                    after = board.without(move.a, move.b)
+                    rest = solve(
+                        after, rules, budget=Budget(limit, stop), method="search", checked=False
+                    )
+                    if rest.status is not SolveStatus.SOLVED:
+                        continue
+                    solution = (move, *(rest.moves or ()))
                 in_solution = {frozenset((m.a, m.b)) for m in solution}
                 # The most natural legal move of this solution (it may hold one that was
                 # tried before without an answer).
@@ -167,19 +183,106 @@ def hint(
     )
 
 
+def exchange_partners(
+    board: Board, rules: Rules, solution: Sequence[Move], move: Move
+) -> tuple[Move, ...] | None:
+    """A solution of ``board`` that starts with ``move`` (legal now, not a step of
+    ``solution``), made from ``solution`` (of ``board``, each step with its exact best path at
+    its moment) by exchanging partners, or None when this quick repair does not give one.
+
+    In ``solution`` the tiles of ``move`` leave with partners of their kind: ``a`` with ``c``,
+    ``b`` with ``d``.  Play ``move`` first, then the other steps of ``solution`` in their order
+    with ``c``-``d`` as one more step, each as soon as it is legal: a step that is not (``c``
+    or ``d`` may still be in its way) waits, and the waiting steps are tried again, in order,
+    after every step played that freed a cell of their frontier (no other freed cell can give
+    them a path, see :func:`levelgen.reach.link_reach`).  Each step gets its exact best path at
+    its moment.  Once nothing waits and both steps of ``a`` and ``b`` are past, the tiles gone
+    are those gone at the same point of ``solution``, so the steps left keep their paths.
+    None when steps still wait at the end, or after ``REPAIR_TESTS_PER_STEP`` path searches
+    per step of ``solution``.  The caller replays the result (:func:`safe_order` does)."""
+    a, b = move.a, move.b
+    at: dict[Pos, int] = {}
+    for k, m in enumerate(solution):
+        at[m.a] = at[m.b] = k
+    i, j = at.get(a), at.get(b)
+    if i is None or j is None or i == j:
+        return None
+    c = solution[i].b if solution[i].a == a else solution[i].a
+    d = solution[j].b if solution[j].a == b else solution[j].a
+    hi = max(i, j)
+    lay = board.layout
+    free = board.free_mask(rules.outside)
+    free |= (1 << lay.bit(*a)) | (1 << lay.bit(*b))
+    out = [move]
+    stride, turns = lay.stride, rules.max_turns
+    tests = REPAIR_TESTS_PER_STEP * len(solution)
+
+    def attempt(step: Move) -> int | None:
+        """Play ``step`` when it is legal now (None); else the frontier of its first tile's
+        paths (:func:`levelgen.reach.link_reach`): no path can appear before a cell of it
+        gets free."""
+        nonlocal free, tests
+        tests -= 1
+        path = find_link(lay, free, step.a, step.b, rules)
+        if path is None:
+            src, target = 1 << lay.bit(*step.a), 1 << lay.bit(*step.b)
+            return link_reach(src, free, target, turns, stride)[2]
+        out.append(Move(step.a, step.b, step.kind, path))
+        free |= (1 << lay.bit(*step.a)) | (1 << lay.bit(*step.b))
+        return None
+
+    # The steps that wait, each with its frontier and the free cells when it was last tried
+    # (a frontier of -1: try it now).  c-d is first; its path is found when it is played.
+    waiting: list[tuple[Move, int, int]] = [(Move(c, d, move.kind, move.path), -1, 0)]
+    for k, m in enumerate(solution):
+        if k > hi and not waiting:
+            out.extend(solution[k:])
+            return tuple(out)
+        if k in (i, j):
+            continue
+        waiting.append((m, -1, 0))
+        # A step played frees cells, which may open a path for a waiting one: those with a
+        # cell of their frontier freed since they were tried are tried again.
+        played = True
+        while played:
+            played = False
+            for n, (step, frontier, seen) in enumerate(waiting):
+                if not frontier & free & ~seen:
+                    continue
+                if tests <= 0:
+                    return None
+                found = attempt(step)
+                if found is None:
+                    del waiting[n]
+                    played = True
+                    break
+                waiting[n] = (step, found, free)
+    return None if waiting else tuple(out)
+
+
 def safe_order(
     board: Board, rules: Rules, solution: Sequence[Move], first: Move
 ) -> tuple[Move, ...]:
-    """``solution`` (of ``board``) with its move ``first`` (legal now, given with its path
-    now) played first, every other step given its exact best path at its moment.
-    ``AssertionError`` when the result does not replay (a bug)."""
+    """``solution`` (of ``board``, each step with its exact best path at its moment, as the
+    solvers give it) with its move ``first`` (legal now, given with its path now) played first,
+    every other step given its exact best path at its moment.  ``AssertionError`` when the
+    result does not replay (a bug).
+
+    The steps after ``first``'s place in ``solution`` keep their paths: they are played on the
+    same free cells as before (the same steps are gone), so their best paths are the same.
+    Only the steps before it are found again (``first``'s cells are free for them now)."""
     lay = board.layout
     free = board.free_mask(rules.outside)
     out = [first]
     free |= (1 << lay.bit(*first.a)) | (1 << lay.bit(*first.b))
     pair = {first.a, first.b}
+    moved = False
     for m in solution:
         if {m.a, m.b} == pair:
+            moved = True
+            continue
+        if moved:
+            out.append(m)
             continue
         path = find_link(lay, free, m.a, m.b, rules)
         if path is None:  # pragma: no cover - monotonicity

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from .board import Board
 from .geometry import Pos
 from .moves import Move
-from .paths import Path, find_link, path_problem
+from .paths import Path, best_link_measure, path_problem
 from .problem import Problem, step_problem
 from .rules import Rules
 
@@ -53,15 +53,15 @@ def replay(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Problem]:
             if reason is None:  # pragma: no cover - the two checks agree
                 raise AssertionError(f"path {path.corners} judged both legal and illegal")
             return [Problem(f"{here}/path", reason)]
-        best = find_link(lay, free, a, b, rules)
+        best = best_link_measure(lay, free, a, b, rules)
         if best is None:  # pragma: no cover - a legal path exists, so a best one does
             raise AssertionError("a legal path exists but the best-path finder found none")
-        if (path.turns, path.length) != (best.turns, best.length):
+        if (path.turns, path.length) != best:
             return [
                 Problem(
                     f"{here}/path",
                     f"not a best path: {path.turns} turns and {path.length} steps, but a path"
-                    f" with {best.turns} turns and {best.length} steps exists",
+                    f" with {best[0]} turns and {best[1]} steps exists",
                 )
             ]
         cells[a.y * width + a.x] = cells[b.y * width + b.x] = 0

@@ -394,3 +394,30 @@ def test_all_legal_pairs_match_reference(board: Board, rules: Rules, pick: objec
         assert link_hits(src, free, targets, rules.max_turns, lay.stride) == linkable_mask(
             src, free, targets, rules.max_turns, lay.stride
         )
+
+
+@settings(PROPERTY, max_examples=150)
+@given(board=boards(), rules=rules_st, pick=st.randoms(use_true_random=False))
+def test_paths_of_up_to_two_turns_found_directly_are_those_of_the_level_walk(
+    board: Board, rules: Rules, pick: object
+) -> None:
+    """The direct finder of paths with up to two turns gives the level walk's exact answer
+    (corners included, so the tie rule too) for every turn limit, or None exactly when the
+    walk finds no path of that few turns."""
+    from levelgen.paths import _by_levels, _column_unit, _direct
+
+    tiles = board.tiles()
+    if len(tiles) < 2:
+        return
+    lay = board.layout
+    free = board.free_mask(rules.outside)
+    unit = _column_unit(lay.stride, board.height + 2)
+    a = tiles[pick.randrange(len(tiles))]  # type: ignore[attr-defined]
+    for b in tiles:
+        if b == a:
+            continue
+        for turns in (0, 1, 2, 3):
+            want = _by_levels(lay, free, lay.bit(*a), lay.bit(*b), turns)
+            if want is not None and len(want[0]) > 4:
+                want = None
+            assert _direct(free, lay.bit(*a), lay.bit(*b), turns, lay.stride, unit) == want

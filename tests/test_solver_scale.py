@@ -30,7 +30,7 @@ PACKAGE = Path(levelgen.__file__).parent
 #: Recursions whose depth does not grow with the board, with the bound.
 BOUNDED_RECURSION = {
     # one level per turn of the path: at most ``max_turns`` + 1 <= 9 deep
-    ("levelgen.paths", "_best_corner_bits.walk"),
+    ("levelgen.paths", "_by_levels.walk"),
     # one level per nesting of the level file's JSON (a fixed shape, at most 16 deep on read)
     ("levelgen.storage", "_format"),
     ("levelgen.storage", "_depth"),
@@ -189,7 +189,7 @@ def test_the_call_graph_finds_a_planted_recursion() -> None:
 
 def test_the_call_graph_sees_nested_and_method_calls() -> None:
     graph = _call_graph()
-    walk = ("levelgen.paths", "_best_corner_bits.walk")
+    walk = ("levelgen.paths", "_by_levels.walk")
     assert walk in graph[walk]
     engine = ("levelgen.solvers.search_engine", "Engine._dfs")
     assert ("levelgen.solvers.search_engine", "Engine._enter") in graph[engine]

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..board import Board, iter_bits
+from ..board import Board, bit_list, iter_bits
 from ..rules import Rules
 from .base import Budget, SolveStats
 from .search_choice import Decision, choose_in_order, choose_tightest, luby
@@ -305,8 +305,20 @@ class Engine(SearchState):
         decided the board either way (a dive lacks only the relaxation's pruning)."""
         gmask, gid, links = self.gmask, self.gid, self.links
         free = self.free
-        for t in iter_bits(self.occ):
-            links[t] = self._link(t, free, gmask[gid[t]] ^ (1 << t))
+        # Links are symmetric: each tile asks about the mates after it (in bit order) only; the
+        # mates before it have told it already.
+        tiles = bit_list(self.occ)
+        for t in tiles:
+            links[t] = 0
+        for t in tiles:
+            later = gmask[gid[t]] & -(2 << t)
+            if later:
+                hit = self._link(t, free, later)
+                if hit:
+                    links[t] |= hit
+                    bit = 1 << t
+                    for m in iter_bits(hit):
+                        links[m] |= bit
         if BLIND_DIVE:
             # A first quick dive without the relaxation: most solvable boards need nothing
             # more, and a dead end found this way is still a dead end.
