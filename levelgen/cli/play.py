@@ -80,12 +80,14 @@ def hint(
     Exit codes: 0 hint or won; 1 lost; 3 unreadable or invalid input; 4 undecided within the
     time limit (a legal move is then offered, unproved).
     """
-    from ..play_variants import is_variant, variant_hint
     from ..playjson import hint_to_data
     from ..storage import format_json
+    from ..variant_support import is_variant
 
     position = _read(file)
     if is_variant(position.board, position.rules):
+        from ..play_variants import variant_hint  # only for a variant: not on the hint's path
+
         result = variant_hint(
             position.board, position.rules, budget(time_limit), method=method.value
         )
