@@ -11,13 +11,15 @@ and ``total`` the sum of their sizes (each move counted from both ends).  Removi
 ``a, b`` only adds free cells, so a link between two remaining tiles never breaks (without
 gravity, see :mod:`levelgen.rules`); the links that vanish are those of ``a`` and ``b``,
 recorded in ``links[a]`` and ``links[b]``.  A link that appears must run across ``a`` or
-``b``: both of its ends are reached by paths from those two cells (one bit-parallel fill from
-the seeds ``a | b`` at once, level by level: :func:`levelgen.reach.link_hits_by_level`), with
-turns adding up to at most ``max_turns``.  Both ends are also *open*: not yet linked to every
-other tile of their kind (``open_mask``; a tile once closed stays closed while pairs are
-removed).  Only such pairs are tested, and each link test only crosses the cells that fill
-reached (every cell of a new link is one of them) and stops once all its targets are hit
-(:func:`levelgen.reach.link_hits`): a handful of small tests per move instead of one per tile.
+``b``, and both of its ends are *open*: not yet linked to every other tile of their kind
+(``open_mask``; a tile once closed stays closed while pairs are removed).  Split at a freed
+cell ``c`` it crosses, the link is a path from ``c`` to one end starting along axis A with
+``t1`` turns and one from ``c`` to the other starting along B with ``t2`` turns, where
+``t1 + t2 + (A != B) <= max_turns``; conversely any two such paths make a link of at most that
+many turns.  So two fills from each freed cell, one per starting axis
+(:func:`levelgen.reach.axis_hits`, the open tiles each reaches with ``0 .. max_turns`` turns),
+give the new pairs exactly, without a link test: four half fills per move (about two fills of
+:func:`levelgen.reach.levels`) and a loop over the few open tiles they reach.
 
 Undo.  Built with ``undo=True``, each removal records what it changed (the links of the two
 tiles, the links it added, the open mask and the total), and :meth:`LiveLinks.undo` puts them
