@@ -3,7 +3,7 @@
 Pure and deterministic: every random choice comes from ``random.Random`` seeded from the
 ``seed`` argument, and the only solver calls have a node budget (never a clock), so the same
 level and seed always give the same numbers.  Boards are played on masks with
-a live move list (:class:`levelgen.difficulty.LiveLinks`, updated after each removal); a move
+a live move list (:class:`levelgen.live.LiveLinks`, updated after each removal); a move
 is a pair of bit indices of the padded layout.
 
 The measures (:func:`play_measures`):
@@ -36,9 +36,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import Board, Layout
-from .difficulty import LiveLinks
 from .geometry import Pos
 from .level import Difficulty
+from .live import LiveLinks
 from .moves import Move
 from .natural import natural_rank
 from .paths import find_link
@@ -80,7 +80,7 @@ DEFAULT_PLAY = PlaySettings()
 
 
 class _State:
-    """A position in play: its live move list (:class:`levelgen.difficulty.LiveLinks`) and
+    """A position in play: its live move list (:class:`levelgen.live.LiveLinks`) and
     the number of tiles left."""
 
     __slots__ = ("live", "tiles")

@@ -13,7 +13,11 @@ from .board import Board
 from .moves import Move
 from .rules import Rules
 
-__all__ = ["Difficulty", "GeneratorInfo", "Level", "Metrics"]
+__all__ = ["GENERATOR_SHUFFLE", "Difficulty", "GeneratorInfo", "Level", "Metrics"]
+
+#: ``generator.name`` of a shuffled level (:mod:`levelgen.play_shuffle`): its seed and
+#: ``min_moves`` made it.
+GENERATOR_SHUFFLE = "levelgen-shuffle"
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from .board import Board, iter_bits
-from .level import GeneratorInfo, Level
+from .level import GENERATOR_SHUFFLE, GeneratorInfo, Level
 from .moves import Move, legal_pairs
 from .playout import deal, random_removal_order
 from .reach import linkable_mask
@@ -43,8 +43,6 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_SHUFFLE_ATTEMPTS", "SHUFFLE_STATUSES", "ShuffleResult", "shuffle"]
 
-#: ``generator.name`` of a shuffled level: its seed and ``min_moves`` made it.
-GENERATOR_SHUFFLE = "levelgen-shuffle"
 
 #: Playouts tried before a shuffle gives up (each followed by a few deals).
 DEFAULT_SHUFFLE_ATTEMPTS = 100

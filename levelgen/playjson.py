@@ -12,11 +12,8 @@ same JSON, built here from the core results of :mod:`levelgen.play_hint` and
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .moves import Move
-from .play_hint import HintResult
-from .play_shuffle import ShuffleResult
 from .schema.level import LevelFormatError, parse_level_data
 from .schema.position import (
     POSITION_SCHEMA_URI,
@@ -25,6 +22,11 @@ from .schema.position import (
     position_from_level,
 )
 from .storage import ReadError, read_json
+
+if TYPE_CHECKING:
+    from .moves import Move
+    from .play_hint import HintResult
+    from .play_shuffle import ShuffleResult
 
 __all__ = [
     "hint_to_data",

@@ -23,15 +23,17 @@ adds nothing (rays are contiguous, so no later step can add anything either).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import iter_bits
 
 __all__ = [
+    "axis_hits",
     "fill_down",
     "fill_up",
     "hits_by_level",
     "levels",
     "link_hits",
-    "link_hits_by_level",
     "link_reach",
     "linkable_mask",
     "ray_h",
@@ -329,74 +331,121 @@ def link_hits(src: int, free: int, targets: int, max_turns: int, stride: int) ->
         hseeds, vseeds = v & ~vp, h & ~hp
 
 
-def link_hits_by_level(
+def axis_hits(
     src: int, free: int, targets: int, max_turns: int, stride: int
-) -> tuple[list[int], int]:
-    """``(out, reach)``: ``out[t]`` holds the cells of ``targets`` linkable from the cells of
-    ``src`` with at most ``t`` turns, for ``t = 0 .. max_turns`` (:func:`levels` and
-    :func:`hits_by_level` fused, with the fills of :func:`link_hits`; after a fixed point the
-    last answer repeats); ``reach`` the free cells reached with at most ``max_turns`` turns."""
-    out: list[int] = []
-    h = v = hp = vp = 0
-    hseeds = vseeds = src
-    while True:
-        nh = h
-        if hseeds:
-            x = (hseeds << 1) & free
-            nh |= (((free + x) ^ free) & free) | x
-            g = (hseeds >> 1) & free
-            if g:
-                p, s = free, 1
-                while True:
-                    n = g | (p & (g >> s))
-                    if n == g:
-                        break
-                    g = n
-                    p &= p >> s
-                    if not p:
-                        break
-                    s += s
-                nh |= g
-        nv = v
-        if vseeds:
-            g = (vseeds << stride) & free
-            if g:
-                p, s = free, stride
-                while True:
-                    n = g | (p & (g << s))
-                    if n == g:
-                        break
-                    g = n
-                    p &= p << s
-                    if not p:
-                        break
-                    s += s
-                nv |= g
-            g = (vseeds >> stride) & free
-            if g:
-                p, s = free, stride
-                while True:
-                    n = g | (p & (g >> s))
-                    if n == g:
-                        break
-                    g = n
-                    p &= p >> s
-                    if not p:
-                        break
-                    s += s
-                nv |= g
-        hp = h
-        vp = v
-        h = nh
-        v = nv
-        xh = src | vp | h
-        xv = src | hp | v
-        out.append(((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src)
-        if len(out) > max_turns:
-            return out, h | v
-        if h == hp and v == vp:
-            return out + [out[-1]] * (max_turns + 1 - len(out)), h | v
-        hseeds, vseeds = v & ~vp, h & ~hp
+) -> tuple[list[int], list[int]]:
+    """``(by_h, by_v)``: ``by_h[t]`` holds the cells of ``targets`` linkable from the one-bit
+    mask ``src`` by a path of at most ``t`` turns whose *first* step is horizontal, ``by_v[t]``
+    those whose first step is vertical, for ``t = 0 .. max_turns`` (after a fixed point the
+    last answer repeats).  The last level (``max_turns``) of an axis is left out when no cell
+    of ``targets`` lies straight ahead along it (its level 0 is empty): the caller that pairs
+    the hits of no turn with those of ``max_turns`` needs it only then.
+
+    Each axis is a fill of :func:`levels` with one axis only at the start (``H_0 =
+    ray_h(src)``, ``V_0`` empty, or the other way round), so each level casts rays along one
+    axis only, from the cells the previous level newly reached along the other, and ``src``
+    starts paths along its axis only in :func:`hits_by_level`: the two together cost about
+    one fill of :func:`levels`.  The live move list (:mod:`levelgen.live`) splits new links
+    at a freed cell with these."""
+    answer: list[list[int]] = []
+    c = src.bit_length() - 1
+    below = src - 1
+    for horizontal in (True, False):
+        # Level 0, the straight rays from the one cell: the run of free cells around it
+        # found with bit lengths instead of a fill.
+        if horizontal:
+            x = (src << 1) & free
+            ray = ((((free + x) ^ free) & free) | x) | below ^ (
+                (1 << (below & ~free).bit_length()) - 1
+            )
+            xh, h, v, vseeds, hseeds = src | ray, ray, 0, ray, 0
+            first = ((xh << 1) | (xh >> 1)) & targets & ~src
+        else:
+            column = _column(stride, free.bit_length() // stride + 2) << (c % stride)
+            blocked = column & ~free
+            beyond = blocked & -(src << 1)
+            ray = column & below & ~((1 << (blocked & below).bit_length()) - 1)
+            ray |= column & ((beyond & -beyond) - 1) & ~((src << 1) - 1)
+            xv, h, v, vseeds, hseeds = src | ray, 0, ray, 0, ray
+            first = ((xv << stride) | (xv >> stride)) & targets & ~src
+        if not ray:
+            # No step along this axis: only the neighbours, whatever the turns.
+            answer.append([first] * (max_turns + 1))
+            continue
+        sh, sv = (src, 0) if horizontal else (0, src)
+        out = [first]
+        last = max_turns - 1 if max_turns and not first else max_turns
+        if last == 0:
+            answer.append(out)
+            continue
+        hp = vp = 0
+        while True:
+            nh = h
+            if hseeds:
+                x = (hseeds << 1) & free
+                nh |= (((free + x) ^ free) & free) | x
+                g = (hseeds >> 1) & free
+                if g:
+                    p, s = free, 1
+                    while True:
+                        n = g | (p & (g >> s))
+                        if n == g:
+                            break
+                        g = n
+                        p &= p >> s
+                        if not p:
+                            break
+                        s += s
+                    nh |= g
+            nv = v
+            if vseeds:
+                g = (vseeds << stride) & free
+                if g:
+                    p, s = free, stride
+                    while True:
+                        n = g | (p & (g << s))
+                        if n == g:
+                            break
+                        g = n
+                        p &= p << s
+                        if not p:
+                            break
+                        s += s
+                    nv |= g
+                g = (vseeds >> stride) & free
+                if g:
+                    p, s = free, stride
+                    while True:
+                        n = g | (p & (g >> s))
+                        if n == g:
+                            break
+                        g = n
+                        p &= p >> s
+                        if not p:
+                            break
+                        s += s
+                    nv |= g
+            hp = h
+            vp = v
+            h = nh
+            v = nv
+            xh = sh | vp | h
+            xv = sv | hp | v
+            out.append(((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src)
+            if len(out) > last:
+                break
+            hseeds, vseeds = v & ~vp, h & ~hp
+            if not (hseeds or vseeds):
+                out += [out[-1]] * (last + 1 - len(out))
+                break
+        answer.append(out)
+    return answer[0], answer[1]
+
+
+@lru_cache(maxsize=64)
+def _column(stride: int, rows: int) -> int:
+    """The first column of ``rows`` rows of a layout of ``stride`` (bit 0, ``stride``, ...)."""
+    return sum(1 << (r * stride) for r in range(rows))
 
 
 def reachable_empty_mask(src: int, free: int, max_turns: int, stride: int) -> int:

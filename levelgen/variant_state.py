@@ -24,13 +24,9 @@ from .paths import Path, find_link, path_problem
 from .reach import linkable_mask
 from .rules import Rules
 from .slide import slide_after_removal, slide_cells
+from .variant_support import is_variant
 
 __all__ = ["SlidingState", "VariantState", "is_variant", "state_of"]
-
-
-def is_variant(board: Board, rules: Rules) -> bool:
-    """True when ``board`` has layers or ``rules`` slide: the classic code does not apply."""
-    return bool(board.upper) or rules.slide != "none"
 
 
 @dataclass(slots=True)

@@ -18,7 +18,12 @@ from __future__ import annotations
 from .board import Board
 from .rules import Rules
 
-__all__ = ["UnsupportedVariant", "refuse_variants", "variant_problem"]
+__all__ = ["UnsupportedVariant", "is_variant", "refuse_variants", "variant_problem"]
+
+
+def is_variant(board: Board, rules: Rules) -> bool:
+    """True when ``board`` has layers or ``rules`` slide: the classic code does not apply."""
+    return bool(board.upper) or rules.slide != "none"
 
 
 class UnsupportedVariant(ValueError):

@@ -178,6 +178,27 @@ def test_verify_does_not_load_ortools(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-c", code, str(out)], check=True, capture_output=True)
 
 
+def test_hint_and_version_load_only_what_they_use(tmp_path: Path) -> None:
+    """Start-up: a command imports its own module only (the others load lazily), typer's
+    pydantic coercion is not built for values that need none, a classic file leaves the
+    variant modules alone, and a hint the search settles leaves CP-SAT's modules alone;
+    ``version`` does without pydantic."""
+    out = tmp_path / "level.json"
+    run("create", "--size", "12x8", "--seed", "5", "-o", str(out))
+    code = (
+        "import sys\nfrom levelgen.cli import main\n"
+        "sys.argv = ['levelgen', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit as e:\n    assert e.code == 0, e.code\n"
+        "bad = [m for m in sys.modules if m.startswith(('typer._adapters', 'ortools',"
+        " 'levelgen.solvers.cpsat', 'levelgen.play_variants', 'levelgen.cli.create',"
+        " 'levelgen.cli.verify', 'levelgen.cli.render', 'levelgen.bench'))]\n"
+        "bad += ['pydantic'] * (sys.argv[1] == 'version' and 'pydantic' in sys.modules)\n"
+        "assert not bad, bad\n"
+    )
+    for args in (["hint", str(out)], ["version"]):
+        subprocess.run([sys.executable, "-c", code, *args], check=True, capture_output=True)
+
+
 # ----- solve ------------------------------------------------------------------------------------
 
 

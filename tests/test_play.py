@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from levelgen.board import Board
 from levelgen.generator import generate
 from levelgen.geometry import Pos, Size
+from levelgen.live import LiveLinks
 from levelgen.moves import legal_moves, legal_pairs
 from levelgen.paths import find_link
 from levelgen.play import Game, IllegalMove, natural_key
@@ -78,6 +79,41 @@ def test_live_list_equals_a_fresh_computation_and_undo_restores_it(
         history.pop()
         assert game.pair_bits() == history[-1]
     assert game.board == board
+
+
+def _fields(live: LiveLinks) -> tuple[object, ...]:
+    return (live.links[:], live.open_mask, live.total, live.free, dict(live.kind_mask))
+
+
+@settings(PROPERTY, max_examples=30)
+@given(board=boards(max_width=12, max_height=8, max_kinds=6), rules=rules_st, seed=st.integers())
+def test_live_links_undo_restores_every_field(board: Board, rules: Rules, seed: int) -> None:
+    """The shared live move list itself: after every removal of a random play-out its pairs
+    equal a fresh computation (in the same order), and undo puts back every field exactly
+    (links, open tiles, the count, the free cells and the kind masks), not just the pairs."""
+    rng = random.Random(seed)
+    live = LiveLinks(board, rules, undo=True)
+    kinds, free = board.kind_masks(), board.free_mask(rules.outside)
+    history = [_fields(live)]
+    while True:
+        expected = legal_pairs(kinds.values(), free, rules.max_turns, board.layout.stride)
+        assert live.pairs() == expected and live.count == len(expected)
+        if not expected:
+            break
+        a, b = expected[rng.randrange(len(expected))]
+        live.remove(a, b)
+        pair = (1 << a) | (1 << b)
+        kinds = {k: m & ~pair for k, m in kinds.items()}
+        free |= pair
+        history.append(_fields(live))
+    while len(history) > 1:
+        live.undo()
+        history.pop()
+        assert _fields(live) == history[-1]
+    with pytest.raises(IndexError):
+        live.undo()
+    with pytest.raises(ValueError, match="undo=True"):
+        LiveLinks(board, rules).undo()
 
 
 def test_legal_moves_match_the_board_function() -> None:

@@ -7,7 +7,10 @@ error and exit 70 by ``common.LevelgenGroup`` (so ``CliRunner`` sees it too); ``
 what escapes before a command runs.
 
 ``common`` holds the app, the exit codes and the helpers every command shares; each command
-group has a module of its own that registers its commands on the app when imported here.
+group has a module of its own that registers its commands on the app when imported.  Those
+modules but ``schema`` are imported only when one of their commands runs
+(``common.LAZY_COMMANDS``, and ``common.LAZY_GROUPS`` for ``bench`` and ``library``), so that
+each command starts with its own imports only.
 """
 
 from __future__ import annotations
@@ -19,8 +22,7 @@ from typing import NoReturn
 
 import typer
 
-from . import create, pack, play, schema, show, verify  # noqa: F401  (each registers its commands)
-from . import render as _render  # noqa: F401  (render, play, export)
+from . import schema  # noqa: F401  (registers schema and version; the others load lazily)
 from .common import (
     EXIT_CODES_HELP,
     EXIT_INVALID,
@@ -29,8 +31,6 @@ from .common import (
     internal_error,
     is_output_error,
 )
-from .library import library_app  # noqa: F401  (registers `levelgen library`)
-from .serve import serve  # noqa: F401  (registers `levelgen serve`)
 
 __all__ = ["EXIT_CODES_HELP", "app", "main"]
 

@@ -22,7 +22,7 @@ import time
 import traceback
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import Enum, StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -53,12 +53,50 @@ EXIT_CODES_HELP = (
 
 #: The order of the commands in ``levelgen --help``; commands not named here follow in the
 #: order they were registered.
-COMMAND_ORDER = ("create", "verify", "solve", "show", "schema", "version", "bench")
+COMMAND_ORDER = (
+    "create",
+    "verify",
+    "solve",
+    "show",
+    "schema",
+    "version",
+    "bench",
+    "pack",
+    "hint",
+    "shuffle",
+    "render",
+    "export",
+    "play",
+    "serve",
+    "library",
+)
+
+#: Commands whose module is imported only when the command is asked for (``levelgen --help``
+#: asks for all), so that a command starts with its own module's imports only: name -> the
+#: module that registers it on ``app`` (with the other commands of that module).  ``schema``
+#: and ``version`` (light) are registered when the package is imported: typer builds the
+#: group from the commands registered then, and needs two.
+LAZY_COMMANDS = {
+    "create": "levelgen.cli.create",
+    "pack": "levelgen.cli.pack",
+    "hint": "levelgen.cli.play",
+    "shuffle": "levelgen.cli.play",
+    "show": "levelgen.cli.show",
+    "verify": "levelgen.cli.verify",
+    "solve": "levelgen.cli.verify",
+    "render": "levelgen.cli.render",
+    "export": "levelgen.cli.render",
+    "play": "levelgen.cli.render",
+    "serve": "levelgen.cli.serve",
+}
 
 #: Command groups imported only when asked for (``levelgen bench`` pulls in every benchmark:
 #: an HTTP client, the service's test server, ...), so that other commands start quickly:
 #: name -> (module, attribute of its typer app).
-LAZY_GROUPS = {"bench": ("levelgen.bench", "bench_app")}
+LAZY_GROUPS = {
+    "bench": ("levelgen.bench", "bench_app"),
+    "library": ("levelgen.cli.library", "library_app"),
+}
 
 #: Set to 1 to see the traceback of an internal error.
 DEBUG_VARIABLE = "LEVELGEN_DEBUG"
@@ -96,6 +134,58 @@ def _no_type(ctx: Any) -> None:
     return None
 
 
+class _QuickCoercion:
+    """typer's coercion of one parameter's value, without building pydantic adapters for the
+    values that need no conversion: typer (0.29) turns every value, defaults included, through
+    a pydantic ``TypeAdapter``, and importing pydantic for that alone costs a command such as
+    ``levelgen hint`` or ``version`` tens of milliseconds.  ``None``; a ``str`` for a ``str``
+    parameter; an ``int`` / ``float`` for a parameter of that type (no clamping, inside its
+    ``min`` / ``max``); a member of the parameter's enum: these come back unchanged, as the
+    adapter returns them.  Every other value (a number or a choice given as text, anything out
+    of range) goes to typer's own coercion, so its conversions and error messages are
+    typer's."""
+
+    __slots__ = ("_descriptor", "_full")
+
+    def __init__(self, descriptor: Any) -> None:
+        self._descriptor = descriptor
+        self._full: Any = None
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        if param.multiple or param.nargs == -1:
+            return self._typer().coerce(value, param=param, ctx=ctx)
+        if value is None:
+            return None  # as typer: a missing value stays None
+        annotation = self._descriptor.annotation
+        info = self._descriptor.parameter_info
+        kind = type(value)
+        if info.parser is None and self._descriptor.file_annotation is None:
+            if annotation is str and kind is str:
+                return value
+            if annotation in (int, float) and kind is annotation and not info.clamp:
+                low, high = info.min, info.max
+                if (low is None or value >= low) and (high is None or value <= high):
+                    return value
+            if isinstance(annotation, type) and issubclass(annotation, Enum) and kind is annotation:
+                return value
+        return self._typer().coerce(value, param=param, ctx=ctx)
+
+    def _typer(self) -> Any:
+        if self._full is None:
+            from typer._coercion import build_runtime_param
+
+            self._full = build_runtime_param(self._descriptor)
+        return self._full
+
+
+def _quick_coercion(param: Any) -> None:
+    """Give ``param`` a :class:`_QuickCoercion` when it is a typer parameter whose coercion
+    typer has not built yet (left alone on a typer without that hook)."""
+    descriptor = getattr(param, "type_descriptor", None)
+    if descriptor is not None and getattr(param, "_runtime_param", False) is None:
+        param._runtime_param = _QuickCoercion(descriptor)
+
+
 class LevelgenGroup(TyperGroup):
     """The top-level command group: commands listed in ``COMMAND_ORDER``, and every command
     (those of later modules and ``bench`` too) run so that an unexpected exception becomes
@@ -104,25 +194,62 @@ class LevelgenGroup(TyperGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         names = super().list_commands(ctx)
-        names += [name for name in LAZY_GROUPS if name not in names]
+        names += [name for name in (*LAZY_COMMANDS, *LAZY_GROUPS) if name not in names]
         rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
         return sorted(names, key=lambda name: (rank.get(name, len(rank)), names.index(name)))
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         """The command, with its arguments' help showing their metavar (``FILE``) alone, not
-        followed by typer's Python type (``FILE <list[str]>``).  A group of ``LAZY_GROUPS`` is
-        imported and added here, the first time it is asked for."""
+        followed by typer's Python type (``FILE <list[str]>``).  The module of a command of
+        ``LAZY_COMMANDS`` and a group of ``LAZY_GROUPS`` are imported and added here, the first
+        time they are asked for."""
         if cmd_name in LAZY_GROUPS and cmd_name not in self.commands:
             module, attribute = LAZY_GROUPS[cmd_name]
             group = typer.main.get_command(getattr(importlib.import_module(module), attribute))
             self.add_command(group, cmd_name)
+        elif cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            importlib.import_module(LAZY_COMMANDS[cmd_name])
+            self._add_registered()
         command = super().get_command(ctx, cmd_name)
         # A group's commands too (``levelgen library export ID...``).
         for each in (command, *getattr(command, "commands", {}).values()):
             for param in getattr(each, "params", ()):
                 if isinstance(param, TyperArgument) and param.metavar:
                     param.display_type_rich = _no_type  # type: ignore[method-assign]
+            for param in each.get_params(ctx) if command is not None else ():
+                _quick_coercion(param)  # --help too
         return command
+
+    def parse_args(self, ctx: Any, args: list[str]) -> Any:
+        for param in self.get_params(ctx):  # the group's own (--help)
+            _quick_coercion(param)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """As typer resolves it; for a name that is no command, every lazy command is loaded
+        first, so that typer's "Did you mean" suggestions see them all (``bench`` stays
+        unloaded, as before: its imports are heavy)."""
+        known = (*self.commands, *LAZY_COMMANDS, *LAZY_GROUPS)
+        if args and args[0] not in known:
+            for name in (*LAZY_COMMANDS, *LAZY_GROUPS):
+                if name != "bench":
+                    self.get_command(ctx, name)
+        return super().resolve_command(ctx, args)
+
+    def _add_registered(self) -> None:
+        """Add the commands registered on ``app`` since this group was built (by a module of
+        ``LAZY_COMMANDS`` imported just now), built as typer builds them."""
+        for info in app.registered_commands:
+            callback = getattr(info.callback, "__name__", "")
+            name = info.name or typer.main.get_command_name(callback)
+            if name not in self.commands:
+                self.add_command(
+                    typer.main.get_command_from_info(
+                        info,
+                        pretty_exceptions_short=app.pretty_exceptions_short,
+                        rich_markup_mode=app.rich_markup_mode,
+                    )
+                )
 
     def invoke(self, ctx: Any) -> Any:
         try:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, app, fail, problem_lines
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, fail, problem_lines
 
 if TYPE_CHECKING:
     from ..service.store import Store
@@ -27,7 +27,6 @@ library_app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-app.add_typer(library_app, name="library")
 
 DbOption = Annotated[
     str | None,

@@ -80,9 +80,9 @@ def hint(
     Exit codes: 0 hint or won; 1 lost; 3 unreadable or invalid input; 4 undecided within the
     time limit (a legal move is then offered, unproved).
     """
-    from ..play_variants import is_variant, variant_hint
     from ..playjson import hint_to_data
     from ..storage import format_json
+    from ..variant_support import is_variant
 
     position = _read(file)
     start = None if position.level is None else position.level.board
@@ -90,6 +90,8 @@ def hint(
     if is_variant(position.board, position.rules) or (
         start is not None and is_variant(start, position.rules)
     ):
+        from ..play_variants import variant_hint  # only for a variant: not on the hint's path
+
         result = variant_hint(
             position.board,
             position.rules,

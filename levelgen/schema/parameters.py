@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..geometry import MAX_SIDE
-from ..play_shuffle import GENERATOR_SHUFFLE
+from ..level import GENERATOR_SHUFFLE
 from ..rules import MAX_TURNS_LIMIT, SLIDES
 from ..verify import Problem
 

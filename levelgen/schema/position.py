@@ -59,8 +59,15 @@ _MAX_STEPS = MAX_SIDE * MAX_SIDE // 2
 
 
 class _Strict(BaseModel):
+    # Built at the first position file read, not at import: reading a level file (``levelgen
+    # hint LEVEL``) does not pay for these models.
     model_config = ConfigDict(
-        extra="forbid", strict=True, frozen=True, populate_by_name=True, hide_input_in_errors=True
+        extra="forbid",
+        strict=True,
+        frozen=True,
+        populate_by_name=True,
+        hide_input_in_errors=True,
+        defer_build=True,
     )
 
 

@@ -16,6 +16,8 @@ answers ``UNKNOWN`` for them (no model), and ``auto`` is the search alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..board import Board
 from ..rules import Rules
 from ..verify import replay
@@ -102,11 +104,6 @@ def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
     With a time limit and a clock, each solver runs until its cumulative share of the limit
     (``AUTO_SHARES``) has passed, the last one until the limit; ``max_nodes`` is given to each
     in full (it is a per-solver work measure).  Without a clock each runs on the whole budget."""
-    from .cpsat import solve_cpsat
-    from .exhaustive import solve_exhaustive
-    from .search import solve_search
-
-    solvers = {"search": solve_search, "exhaustive": solve_exhaustive, "cpsat": solve_cpsat}
     if few_kinds(board):
         shares = AUTO_SHARES_FEW_KINDS
     elif board.tile_count() > AUTO_CPSAT_MAX_TILES:
@@ -129,7 +126,7 @@ def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
 
             left = max(end - (clock() - start), 0.0)
             part = Budget(budget.max_nodes, should_stop, clock, left)
-        result = solvers[name](board, rules, part)
+        result = _solver(name)(board, rules, part)
         # The statistics of the answer cover the whole portfolio: every solver's nodes, and the
         # time since the start (when there is a clock).
         nodes += result.stats.nodes
@@ -139,6 +136,22 @@ def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
         if result.status is not SolveStatus.UNKNOWN:
             return result
     return result
+
+
+def _solver(name: str) -> Callable[[Board, Rules, Budget], SolveResult]:
+    """The solver of ``auto``'s portfolio called ``name``, its module imported only now (a
+    hint that the search settles never loads the CP-SAT model's modules)."""
+    if name == "search":
+        from .search import solve_search
+
+        return solve_search
+    if name == "exhaustive":
+        from .exhaustive import solve_exhaustive
+
+        return solve_exhaustive
+    from .cpsat import solve_cpsat
+
+    return solve_cpsat
 
 
 def _variant(board: Board, rules: Rules, budget: Budget, method: str) -> SolveResult:

@@ -1,0 +1,275 @@
+"""The live move list: the legal pairs of a position kept up to date as pairs are removed.
+
+One structure for every caller that plays moves one after another: the play engine
+(:class:`levelgen.play.Game`, with undo) and the difficulty play-outs
+(:mod:`levelgen.difficulty_play`, with copies).  It works on bit indices of the padded layout
+(see :class:`levelgen.board.Layout`); it is pure and checks nothing (the callers play legal
+pairs only).
+
+How it stays cheap.  ``links[x]`` is the mask of same-kind tiles linkable from tile bit ``x``,
+and ``total`` the sum of their sizes (each move counted from both ends).  Removing the pair
+``a, b`` only adds free cells, so a link between two remaining tiles never breaks (without
+gravity, see :mod:`levelgen.rules`); the links that vanish are those of ``a`` and ``b``,
+recorded in ``links[a]`` and ``links[b]``.  A link that appears must run across ``a`` or
+``b``, and both of its ends are *open*: not yet linked to every other tile of their kind
+(``open_mask``; a tile once closed stays closed while pairs are removed).  Split at a freed
+cell ``c`` it crosses, the link is a path from ``c`` to one end starting along axis A with
+``t1`` turns and one from ``c`` to the other starting along B with ``t2`` turns, where
+``t1 + t2 + (A != B) <= max_turns``; conversely any two such paths make a link of at most that
+many turns.  So two fills from each freed cell, one per starting axis
+(:func:`levelgen.reach.axis_hits`, the open tiles each reaches with ``0 .. max_turns`` turns),
+give the new pairs exactly, without a link test: four half fills per move (about two fills of
+:func:`levelgen.reach.levels`) and a loop over the few open tiles they reach.
+
+Undo.  Built with ``undo=True``, each removal records what it changed (the links of the two
+tiles, the links it added, the open mask and the total), and :meth:`LiveLinks.undo` puts them
+back exactly.  The property tests compare the pairs with a fresh
+:func:`levelgen.moves.legal_pairs` after every move of random play-outs, and after every undo
+with the set seen before.
+"""
+
+from __future__ import annotations
+
+from .board import Board
+from .reach import axis_hits, linkable_mask
+from .rules import Rules
+
+__all__ = ["LiveLinks"]
+
+#: One removal as recorded for undo: the two tile bits, their links before, the open mask and
+#: total before, and the links added as ``(tile, mask of its new partners)``.
+_Record = tuple[int, int, int, int, int, int, list[tuple[int, int]]]
+
+
+class LiveLinks:
+    """The legal moves of a position kept up to date as pairs are removed (see the module
+    docstring).  ``LiveLinks(board, rules, undo=True)`` also records each removal for
+    :meth:`undo`."""
+
+    __slots__ = (
+        "_left",
+        "free",
+        "journal",
+        "k",
+        "kind_mask",
+        "kind_of",
+        "links",
+        "open_mask",
+        "stride",
+        "total",
+    )
+
+    def __init__(self, board: Board, rules: Rules, *, undo: bool = False) -> None:
+        lay = board.layout
+        self.stride = stride = lay.stride
+        self.k = k = rules.max_turns
+        self.free = free = board.free_mask(rules.outside)
+        size = (lay.height + 2) * stride
+        #: The kind of each tile bit of the start (not cleared when the tile leaves).
+        self.kind_of = kind_of = [0] * size
+        self.links = links = [0] * size
+        self.kind_mask = kind_mask = board.kind_masks()
+        #: The records of the removals since the start, when built with ``undo=True``.
+        self.journal: list[_Record] | None = [] if undo else None
+        #: ``_left[x]``: the cells of the columns left of column ``x`` of the layout.
+        first = sum(1 << (r * stride) for r in range(lay.height + 2))
+        self._left = [first * ((1 << x) - 1) for x in range(stride)]
+        open_mask = total = 0
+        for kind, mask in kind_mask.items():
+            rest = mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                x = low.bit_length() - 1
+                kind_of[x] = kind
+                if rest:
+                    # A tile with no free neighbour (most of a full board) links only to
+                    # neighbours.
+                    near = (low << 1) | (low >> 1) | (low << stride) | (low >> stride)
+                    hit = linkable_mask(low, free, rest, k, stride) if near & free else near & rest
+                    if hit:
+                        links[x] |= hit
+                        total += 2 * hit.bit_count()
+                        while hit:
+                            other = hit & -hit
+                            hit ^= other
+                            links[other.bit_length() - 1] |= low
+                if links[x] != mask ^ low:
+                    open_mask |= low
+        self.open_mask = open_mask
+        self.total = total
+
+    def copy(self) -> LiveLinks:
+        """An independent copy (without the undo records: the copy starts its own when the
+        original has them)."""
+        other = LiveLinks.__new__(LiveLinks)
+        other.stride, other.k, other.free = self.stride, self.k, self.free
+        other._left = self._left
+        other.kind_of = self.kind_of  # never written after construction
+        other.links = self.links[:]
+        other.kind_mask = dict(self.kind_mask)
+        other.open_mask, other.total = self.open_mask, self.total
+        other.journal = None if self.journal is None else []
+        return other
+
+    @property
+    def count(self) -> int:
+        """The number of legal moves now."""
+        return self.total // 2
+
+    @property
+    def tiles(self) -> int:
+        """Tiles left."""
+        return sum(m.bit_count() for m in self.kind_mask.values())
+
+    def linked(self, a: int, b: int) -> bool:
+        """True when the tiles at bits ``a`` and ``b`` are a legal pair now."""
+        return bool(self.links[a] >> b & 1)
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """Every legal move as ``(a, b)`` bit indices with ``a < b``, in the order of
+        :func:`levelgen.moves.legal_pairs` (kinds in board order, then bit order)."""
+        out: list[tuple[int, int]] = []
+        links = self.links
+        for mask in self.kind_mask.values():
+            rest = mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                x = low.bit_length() - 1
+                above = links[x] & ~((low << 1) - 1)
+                while above:
+                    top = above & -above
+                    above ^= top
+                    out.append((x, top.bit_length() - 1))
+        return out
+
+    def remove(self, a: int, b: int) -> None:
+        """Remove the legal pair of tile bits ``a`` and ``b`` (one kind)."""
+        stride, k, links = self.stride, self.k, self.links
+        kind_mask, kind_of = self.kind_mask, self.kind_of
+        pair = (1 << a) | (1 << b)
+        links_a, links_b = links[a], links[b]
+        open_mask = self.open_mask
+        journal = self.journal
+        gained: list[tuple[int, int]] | None = None
+        if journal is not None:
+            gained = []
+            journal.append((a, b, links_a, links_b, open_mask, self.total, gained))
+        # The links of a and b vanish, at both of their ends; open tiles of their kind whose
+        # only missing partners were a and b close.
+        total = self.total - links_a.bit_count() - links_b.bit_count()
+        rest = (links_a | links_b) & ~pair
+        links[a] = links[b] = 0
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            x = low.bit_length() - 1
+            lost = links[x] & pair
+            links[x] ^= lost
+            total -= lost.bit_count()
+        kind = kind_of[a]
+        mask = kind_mask[kind] = kind_mask[kind] & ~pair
+        rest = mask & open_mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if links[low.bit_length() - 1] == mask ^ low:
+                open_mask ^= low
+        open_mask &= ~pair
+        free = self.free = self.free | pair
+        if open_mask:
+            # A new link x-y runs across a or b, between open tiles of one kind: split at the
+            # first freed cell c it crosses into a path from c to x starting along axis A
+            # with t1 turns and one from c to y starting along B with t2 turns, where
+            # t1 + t2 + (A != B) <= k (a turn at c when the axes differ).  Conversely such
+            # two paths always make a link of at most that many turns (where they overlap,
+            # cutting the overlap loses no turn).  So with ``hits[A][t]`` the open tiles of
+            # paths from c starting along A with at most t turns, the new partners of x, taken
+            # at its fewest turns t1 <= k // 2 along A, are the unlinked tiles of its kind in
+            # hits[A][k - t1] | hits[not A][k - 1 - t1]: exact, no link test.  Each new pair
+            # is found from its end of fewer turns (from both when they tie; then once).
+            half = k // 2
+            for c in (a, b):
+                src = 1 << c
+                by_axis = axis_hits(src, free, open_mask, k, stride)
+                column = c % stride
+                for axis in (0, 1):
+                    hits, other = by_axis[axis], by_axis[1 - axis]
+                    for t in range(half + 1):
+                        # x at exactly t turns along this axis; partners at t or more along
+                        # it (k - t at most), or along the other (k - 1 - t at most).
+                        before = hits[t - 1] if t else 0
+                        ends = hits[t] & ~before & open_mask
+                        if not ends:
+                            continue
+                        partners = hits[k - t] & ~before
+                        if k - 1 - t >= t:
+                            partners |= other[k - 1 - t] & ~(other[t - 1] if t else 0)
+                        partners &= open_mask
+                        if t == 1 and k == 2:
+                            # Both ends one turn away, paths leaving c along one axis: a new
+                            # link leaves it in opposite directions (two paths leaving in one
+                            # direction join without c: an old link, or a new one found at the
+                            # other freed cell, which it crosses).  The tiles one turn away
+                            # lie on their path's side of c: left / right (above / below).
+                            side = self._left[column] if axis == 0 else (1 << (c - column)) - 1
+                            ends &= side
+                            partners &= ~side
+                            if ends.bit_count() > partners.bit_count():
+                                ends, partners = partners, ends
+                        if not partners:
+                            continue
+                        while ends:
+                            low = ends & -ends
+                            ends ^= low
+                            x = low.bit_length() - 1
+                            mask = kind_mask[kind_of[x]]
+                            hit = mask & partners & ~links[x] & ~low
+                            if not hit:
+                                continue
+                            if gained is not None:
+                                gained.append((x, hit))
+                            new = links[x] = links[x] | hit
+                            total += 2 * hit.bit_count()
+                            if new == mask ^ low:
+                                open_mask &= ~low
+                            while hit:
+                                other_bit = hit & -hit
+                                hit ^= other_bit
+                                y = other_bit.bit_length() - 1
+                                new = links[y] = links[y] | low
+                                if new == mask ^ other_bit:
+                                    open_mask &= ~other_bit
+        self.open_mask = open_mask
+        self.total = total
+
+    def undo(self) -> tuple[int, int]:
+        """Put back the last pair removed; returns its bits ``(a, b)``.  ``IndexError`` when
+        nothing was removed, ``ValueError`` when built without ``undo=True``."""
+        if self.journal is None:
+            raise ValueError("this live move list keeps no undo records (undo=True)")
+        if not self.journal:
+            raise IndexError("no removal to undo")
+        a, b, links_a, links_b, open_mask, total, gained = self.journal.pop()
+        links = self.links
+        for x, hit in gained:
+            links[x] &= ~hit
+            low = 1 << x
+            while hit:
+                other = hit & -hit
+                hit ^= other
+                links[other.bit_length() - 1] &= ~low
+        pair = (1 << a) | (1 << b)
+        links[a], links[b] = links_a, links_b
+        rest = (links_a | links_b) & ~pair
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            y = low.bit_length() - 1
+            links[y] |= ((links_a >> y & 1) << a) | ((links_b >> y & 1) << b)
+        kind = self.kind_of[a]
+        self.kind_mask[kind] |= pair
+        self.free &= ~pair
+        self.open_mask, self.total = open_mask, total
+        return a, b
