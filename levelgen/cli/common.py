@@ -145,10 +145,11 @@ class _QuickCoercion:
     of range) goes to typer's own coercion, so its conversions and error messages are
     typer's."""
 
-    __slots__ = ("_descriptor", "_full")
+    __slots__ = ("_build", "_descriptor", "_full")
 
-    def __init__(self, descriptor: Any) -> None:
+    def __init__(self, descriptor: Any, build: Any) -> None:
         self._descriptor = descriptor
+        self._build = build
         self._full: Any = None
 
     def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
@@ -172,18 +173,18 @@ class _QuickCoercion:
 
     def _typer(self) -> Any:
         if self._full is None:
-            from typer._coercion import build_runtime_param
-
-            self._full = build_runtime_param(self._descriptor)
+            self._full = self._build(self._descriptor)
         return self._full
 
 
 def _quick_coercion(param: Any) -> None:
     """Give ``param`` a :class:`_QuickCoercion` when it is a typer parameter whose coercion
-    typer has not built yet (left alone on a typer without that hook)."""
+    typer has not built yet (left alone on a typer without that hook: the attributes and
+    typer's own builder are looked up first, so a typer that changed them just runs as is)."""
     descriptor = getattr(param, "type_descriptor", None)
-    if descriptor is not None and getattr(param, "_runtime_param", False) is None:
-        param._runtime_param = _QuickCoercion(descriptor)
+    build = getattr(sys.modules.get("typer._coercion"), "build_runtime_param", None)
+    if descriptor is not None and callable(build) and getattr(param, "_runtime_param", 0) is None:
+        param._runtime_param = _QuickCoercion(descriptor, build)
 
 
 class LevelgenGroup(TyperGroup):
