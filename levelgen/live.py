@@ -244,6 +244,15 @@ class LiveLinks:
         self.open_mask = open_mask
         self.total = total
 
+    def last_gained(self) -> list[tuple[int, int]]:
+        """The links the last removal added, as ``(tile bit, mask of its new partners)`` (each
+        new link from one end); ``ValueError`` when built without ``undo=True``, ``IndexError``
+        before any removal.  The repair solver (:mod:`levelgen.solvers.repair`) follows the
+        kinds that can move with it."""
+        if self.journal is None:
+            raise ValueError("this live move list keeps no undo records (undo=True)")
+        return self.journal[-1][6]
+
     def undo(self) -> tuple[int, int]:
         """Put back the last pair removed; returns its bits ``(a, b)``.  ``IndexError`` when
         nothing was removed, ``ValueError`` when built without ``undo=True``."""

@@ -352,6 +352,22 @@ def best_link_measure(
     return None if found is None else (len(found[0]) - 2, found[1])
 
 
+def link_cells(layout: Layout, free: int, a_bit: int, b_bit: int, max_turns: int) -> int | None:
+    """The cells a best path from bit ``a_bit`` to bit ``b_bit`` runs through (its corners and
+    the cells between them, the two ends left out) as a mask, or None when there is no path:
+    the link holds again whenever those cells are all free."""
+    found = _best_corner_bits(layout, free, a_bit, b_bit, max_turns)
+    if found is None:
+        return None
+    corners = found[0]
+    stride = layout.stride
+    unit = _column_unit(stride, layout.height + 2)
+    cells = 0
+    for p, q in itertools.pairwise(corners):
+        cells |= _between(p, q, stride, unit) | 1 << q
+    return cells & ~(1 << b_bit)
+
+
 def find_path(board: Board, a: Pos, b: Pos, rules: Rules) -> Path | None:
     """The best path linking tiles ``a`` and ``b`` on ``board``, or None when they are not two
     distinct tiles of the same kind or no legal path exists.  ``IndexError`` when a position is

@@ -6,7 +6,9 @@ exhaustive search over occupancies (the baseline the benchmark compares against)
 ``"auto"`` (the default) the search solver on half of the time limit, then CP-SAT on the rest
 when the search was undecided; on small boards of few kinds with many copies each
 (:func:`few_kinds`) the exhaustive search gets most of the time between the two, and on large
-boards (more than ``AUTO_CPSAT_MAX_TILES`` tiles) the search gets all of it.  Every
+boards (more than ``AUTO_CPSAT_MAX_TILES`` tiles) a quick look for a proof at the search's
+root, the repair solver (:mod:`levelgen.solvers.repair`, which finds sequences fast but proves
+nothing) and the search share it.  Every
 ``SOLVED`` result is replayed by :func:`levelgen.verify.replay` before it is returned (unless the
 caller says it replays what it makes of it, ``checked=False``); a solver whose sequence does not
 replay is a bug and raises ``AssertionError``.  Variant boards
@@ -81,11 +83,14 @@ FEW_KINDS_MIN_COPIES = 6
 #: has passed (time a solver leaves unused goes to the next one); the last takes the rest.
 AUTO_SHARES = {"search": 0.5, "cpsat": 0.5}
 AUTO_SHARES_FEW_KINDS = {"search": 0.1, "exhaustive": 0.8, "cpsat": 0.1}
-AUTO_SHARES_LARGE = {"search": 1.0}
+AUTO_SHARES_LARGE = {"probe": 0.1, "repair": 0.8, "search": 0.1}
 
-#: Above this many tiles ``auto`` runs the search solver alone: CP-SAT's link graph alone takes
-#: more than 10 s from 32x32 on (and over a gigabyte at 64x64), so its share is better spent
-#: on the search.
+#: Above this many tiles ``auto`` runs no CP-SAT: its link graph alone takes more than 10 s
+#: from 32x32 on (and over a gigabyte at 64x64).  There ``auto`` first asks the search
+#: solver's root relaxation for a quick proof (``probe``: the search with no node to spend, so
+#: ``UNSOLVABLE`` when the relaxation is stuck at the start, else undecided at once), then the
+#: repair solver (:mod:`levelgen.solvers.repair`: fast on the large levels we generate, never a
+#: proof), then the exact search for the rest of the time.
 AUTO_CPSAT_MAX_TILES = 500
 
 
@@ -98,8 +103,9 @@ def few_kinds(board: Board) -> bool:
 
 def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
     """The portfolio: the search solver first; on boards of few kinds with many copies each
-    (:func:`few_kinds`) the exhaustive search next; CP-SAT last, except on boards of more than
-    ``AUTO_CPSAT_MAX_TILES`` tiles; each one only while the ones before it are undecided.
+    (:func:`few_kinds`) the exhaustive search next; CP-SAT last; on boards of more than
+    ``AUTO_CPSAT_MAX_TILES`` tiles the probe, the repair solver and the search instead; each
+    one only while the ones before it are undecided.
 
     With a time limit and a clock, each solver runs until its cumulative share of the limit
     (``AUTO_SHARES``) has passed, the last one until the limit; ``max_nodes`` is given to each
@@ -149,9 +155,26 @@ def _solver(name: str) -> Callable[[Board, Rules, Budget], SolveResult]:
         from .exhaustive import solve_exhaustive
 
         return solve_exhaustive
+    if name == "repair":
+        from .repair import solve_repair
+
+        return solve_repair
+    if name == "probe":
+        return _probe
     from .cpsat import solve_cpsat
 
     return solve_cpsat
+
+
+def _probe(board: Board, rules: Rules, budget: Budget) -> SolveResult:
+    """The search solver with no node to spend: ``UNSOLVABLE`` (with the deadlock core) when
+    its relaxation is stuck at the start, ``SOLVED`` when its safe moves clear the board, else
+    ``UNKNOWN`` at once."""
+    from .search import solve_search
+
+    return solve_search(
+        board, rules, Budget(0, budget.should_stop, budget.clock, budget.time_limit)
+    )
 
 
 def _variant(board: Board, rules: Rules, budget: Budget, method: str) -> SolveResult:

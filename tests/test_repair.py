@@ -1,0 +1,102 @@
+"""The repair solver (:mod:`levelgen.solvers.repair`) and its place in ``auto``: it only ever
+answers with a sequence that replays (checked against the exhaustive search on small boards),
+it is deterministic, its repairs are what finds the sequence of a generated 32x32 level whose
+first dive fails, and ``auto`` on a large board uses it after a quick look for a proof."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+
+from levelgen.board import EMPTY, WALL, Board
+from levelgen.generator import generate
+from levelgen.geometry import Size
+from levelgen.rules import Rules
+from levelgen.solvers import Budget, SolveStatus, solve
+from levelgen.solvers.exhaustive import solve_exhaustive
+from levelgen.solvers.repair import solve_repair
+from levelgen.verify import replay
+
+from .strategies import rules_st, small_boards
+
+
+def _unsolved(size: Size, seed: int) -> Board:
+    """The board of a generated level (its solution is not given to the solvers)."""
+    return generate(size, seed=seed).board
+
+
+@settings(derandomize=True, deadline=None, max_examples=400)
+@given(board=small_boards(max_tiles=16), rules=rules_st)
+def test_repair_answers_only_with_a_sequence_that_replays(board: Board, rules: Rules) -> None:
+    """``SOLVED`` only with a sequence the verifier replays, never on a board the exhaustive
+    search proves unsolvable; ``UNSOLVABLE`` only for a kind of an odd count."""
+    found = solve_repair(board, rules, Budget(max_nodes=30))
+    exact = solve_exhaustive(board, rules, Budget(max_nodes=50_000))
+    assert found.method == "repair"
+    if found.status is SolveStatus.SOLVED:
+        assert found.moves is not None and replay(board, rules, found.moves) == []
+        assert exact.status is not SolveStatus.UNSOLVABLE
+    elif found.status is SolveStatus.UNSOLVABLE:
+        assert any(n % 2 for n in board.kind_counts().values())
+    else:
+        assert "repairs" in found.reason
+
+
+def test_repairs_find_what_the_first_dive_misses() -> None:
+    """Generated 32x32 seed 2: the first greedy dive gets stuck; repairs then clear the board,
+    the same way on every run."""
+    board = _unsolved(Size(32, 32), 2)
+    rules = Rules()
+    first = solve_repair(board, rules, Budget(max_nodes=0))
+    assert first.status is SolveStatus.UNKNOWN  # the dive alone does not clear it
+    found = solve_repair(board, rules, Budget(max_nodes=2_000))
+    assert found.status is SolveStatus.SOLVED and found.moves is not None
+    assert found.stats.counters["repairs"] > 0
+    assert replay(board, rules, found.moves) == []
+    again = solve_repair(board, rules, Budget(max_nodes=2_000))
+    assert again.moves == found.moves
+
+
+def test_repair_refuses_variants() -> None:
+    with pytest.raises(ValueError, match="classic game only"):
+        solve_repair(Board.from_rows(["11"]), Rules(slide="down"), Budget())
+
+
+def test_auto_uses_repair_on_large_boards() -> None:
+    """A generated 32x32 level (1024 tiles, over ``AUTO_CPSAT_MAX_TILES``): ``auto`` answers
+    through the repair solver, replayed."""
+    board = _unsolved(Size(32, 32), 2)
+    clock = time.perf_counter
+    start = clock()
+    found = solve(
+        board,
+        budget=Budget(None, lambda: clock() - start > 120, clock, 120.0),
+        method="auto",
+    )
+    assert found.status is SolveStatus.SOLVED and found.method == "repair"
+
+
+def test_auto_proves_a_large_dead_board_at_once() -> None:
+    """A large board with a tile walled in: the probe (the search's root relaxation) proves it
+    unsolvable before the repair solver spends any time, naming the tile."""
+    width, height = 24, 24
+    cells = [1 + (i // 2) % 200 for i in range(width * height)]
+    # Kind 999 twice: one copy boxed in by walls, the other free in a corner.
+    for x, y in ((10, 9), (9, 10), (11, 10), (10, 11)):
+        cells[y * width + x] = WALL
+    cells[10 * width + 10] = 999
+    cells[0] = 999
+    for kind in {v for v in cells if v >= 1}:  # every other kind an even number of times
+        where = [i for i, v in enumerate(cells) if v == kind]
+        if len(where) % 2:
+            cells[where[-1]] = EMPTY
+    board = Board(width, height, tuple(cells))
+    assert board.tile_count() > 500 and board.kind_counts()[999] == 2
+    clock = time.perf_counter
+    start = clock()
+    found = solve(board, budget=Budget(None, lambda: clock() - start > 60, clock, 60.0))
+    assert found.status is SolveStatus.UNSOLVABLE and found.method == "search"
+    assert (10, 10) in found.deadlock
+    assert found.stats.counters.get("repairs") is None
