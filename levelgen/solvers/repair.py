@@ -66,6 +66,10 @@ POLL_STEPS = 256
 #: A run of this many repairs without a new fewest tiles left starts the solver again.
 STALL = 100
 
+#: Of a kind of more than four tiles, a dive weighs only the first this many linked pairs
+#: (in bit order): on a board of one kind all of them would make each step quadratic.
+PAIR_SAMPLE = 16
+
 #: Tie-breaks add up to this much to a decision's distance.
 NOISE = 10.0
 
@@ -118,11 +122,17 @@ class _Repairer:
             best: tuple[tuple[bool, float], tuple[int, int]] | None = None
             for kind in sorted(movable):
                 mask = kind_mask[kind]
-                pairs = [(a, b) for a in iter_bits(mask) for b in iter_bits(links[a] & -(2 << a))]
+                n = mask.bit_count()
+                pairs: list[tuple[int, int]] = []
+                for a in iter_bits(mask):
+                    above = links[a] & -(2 << a)
+                    if above:
+                        pairs += [(a, b) for b in iter_bits(above)]
+                        if n > 4 and len(pairs) >= PAIR_SAMPLE:
+                            break  # a kind of many tiles: the first few of its pairs will do
                 if not pairs:
                     movable.discard(kind)
                     continue
-                n = mask.bit_count()
                 for a, b in pairs:
                     if n == 2:
                         safe = (a, b)
