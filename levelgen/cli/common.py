@@ -314,7 +314,7 @@ MethodOption = Annotated[
     typer.Option(
         help="Solver for levels without a solution: search (exact search), cpsat (CP-SAT),"
         " exhaustive (plain exhaustive search: slow, for few kinds), or auto (search, then"
-        " CP-SAT if undecided)."
+        " CP-SAT if undecided; above 500 tiles a fast repair solver, then the search)."
     ),
 ]
 
