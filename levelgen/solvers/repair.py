@@ -201,7 +201,9 @@ class _Repairer:
             if len(waiting) == len(pending):
                 break
             pending = waiting
-        live = LiveLinks(_without(board, kept), rules, undo=True)
+        lay = board.layout
+        left = board.without(*(lay.pos(bit) for pair in kept for bit in pair))
+        live = LiveLinks(left, rules, undo=True)
         return live, kept, kept_support, kept_decided
 
     def culprit(self, state: _State) -> int | None:
@@ -266,17 +268,6 @@ class _Repairer:
 
 def _distance(a: int, b: int, stride: int) -> int:
     return abs(a // stride - b // stride) + abs(a % stride - b % stride)
-
-
-def _without(board: Board, pairs: list[tuple[int, int]]) -> Board:
-    """``board`` with the tiles of ``pairs`` (padded-layout bits) removed."""
-    lay = board.layout
-    cells = list(board.cells)
-    for pair in pairs:
-        for bit in pair:
-            x, y = lay.pos(bit)
-            cells[y * board.width + x] = 0
-    return Board(board.width, board.height, tuple(cells), board.upper)
 
 
 def solve_repair(board: Board, rules: Rules, budget: Budget) -> SolveResult:
