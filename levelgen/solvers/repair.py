@@ -90,7 +90,10 @@ class _Repairer:
         self.board, self.rules, self.budget = board, rules, budget
         self.rng = random.Random(SEED)
         self.bans: set[tuple[int, int]] = set()
-        self.kind_of = LiveLinks(board, rules).kind_of
+        #: The kind of each tile bit of the start.
+        self.kind_of = {
+            x: kind for kind, mask in board.kind_masks().items() for x in iter_bits(mask)
+        }
         self.repairs = 0
         self.restarts = 0
 
@@ -105,8 +108,8 @@ class _Repairer:
         decided: set[int],
     ) -> None:
         """Play on from ``live`` until no move is left, appending the moves to ``seq``, the
-        free cells their links ran in to ``support`` (:func:`levelgen.reach.link_reach`: the
-        link holds again whenever they are all free) and the indices of the decisions to
+        cells of their best paths to ``support`` (:func:`levelgen.paths.link_cells`: the link
+        holds again whenever they are all free) and the indices of the decisions to
         ``decided``."""
         stride, k = live.stride, live.k
         layout = self.board.layout
