@@ -18,7 +18,9 @@ How.
    (Manhattan), ties broken by a ``random.Random`` seeded with ``SEED`` (so the answer is
    the same on every run).  The dive ends when no move is left.
 2. A dive that ends with tiles left is *repaired*: among the stuck tiles next to a free cell,
-   those whose kind has two tiles left and had a pair removed by a decision, one is drawn;
+   those whose kind has two tiles left and had a pair removed by a decision, one is drawn
+   (among those that link now to the cell of a tile of that pair, when there are any: the
+   repair then gives the stuck tile a move at once);
    that decision's pair is banned and put back, and the rest of the sequence is replayed as a
    fixed pairing: passes over it in order, each move played as soon as it links (for a fixed
    pairing the moves that can be played form one maximal set, whatever the order: monotonicity
@@ -211,7 +213,8 @@ class _Repairer:
 
     def culprit(self, state: _State) -> int | None:
         """The index of a decision to undo: one drawn among those of the kinds of two tiles
-        left that have a stuck tile next to a free cell (any stuck tile when none is)."""
+        left that have a stuck tile next to a free cell (any stuck tile when none is), among
+        those whose stuck tile links now to a cell of the decision's pair when there are any."""
         live, seq, _, decided = state
         by_kind: dict[int, int] = {}
         for i in sorted(decided):
@@ -221,17 +224,25 @@ class _Repairer:
             occ |= mask
         free, stride = live.free, live.stride
         exposed = ((free << 1) | (free >> 1) | (free << stride) | (free >> stride)) & occ
+        k = live.k
         for tiles in (exposed, occ):
             found = sorted(
                 {
-                    by_kind[kind]
+                    (x, by_kind[kind])
                     for x in iter_bits(tiles)
                     if (kind := self.kind_of[x]) in by_kind
                     and live.kind_mask[kind].bit_count() == 2
                 }
             )
-            if found:
-                return found[self.rng.randrange(len(found))]
+            # Rather a repair after which the stuck tile links at once to a tile put back.
+            ready = [
+                i
+                for x, i in found
+                if linkable_mask(1 << x, free, 1 << seq[i][0] | 1 << seq[i][1], k, stride)
+            ]
+            pool = ready or [i for _, i in found]
+            if pool:
+                return pool[self.rng.randrange(len(pool))]
         return None
 
     def run(self) -> list[tuple[int, int]] | None:
