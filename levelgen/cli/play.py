@@ -82,26 +82,9 @@ def hint(
     """
     from ..playjson import hint_to_data
     from ..storage import format_json
-    from ..variant_support import is_variant
 
     position = _read(file)
-    start = None if position.level is None else position.level.board
-    # A layered game whose upper layers are all cleared has a flat board but a layered start.
-    if is_variant(position.board, position.rules) or (
-        start is not None and is_variant(start, position.rules)
-    ):
-        from ..play_variants import variant_hint  # only for a variant: not on the hint's path
-
-        result = variant_hint(
-            position.board,
-            position.rules,
-            budget(time_limit),
-            method=method.value,
-            start=start,
-            played=position.played,
-        )
-    else:
-        result = position.game().hint(budget(time_limit), method=method.value)
+    result = position.hint(budget(time_limit), method=method.value)
     code = {"hint": EXIT_OK, "won": EXIT_OK, "lost": EXIT_INVALID}.get(
         result.status, EXIT_UNDECIDED
     )

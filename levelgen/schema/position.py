@@ -41,6 +41,8 @@ from .level import (
 
 if TYPE_CHECKING:
     from ..play import Game
+    from ..play_hint import HintResult
+    from ..solvers import Budget
 
 __all__ = [
     "POSITION_SCHEMA_URI",
@@ -129,6 +131,24 @@ class Position(NamedTuple):
         game = Game(self.level.board, self.rules)
         game.play_all((m.a, m.b) for m in self.played)
         return game
+
+    def hint(self, budget: Budget | None = None, *, method: str = "auto") -> HintResult:
+        """The hint for this position (the CLI's ``hint`` and ``POST /v1/hint``): the variant
+        engine (:func:`levelgen.play_variants.variant_hint`, with the history) for a sliding or
+        layered game, the classic play engine otherwise.  A layered game whose upper layers
+        are all cleared has a flat board but a layered start: it is still a variant game."""
+        from ..variant_support import is_variant
+
+        start = None if self.level is None else self.level.board
+        if is_variant(self.board, self.rules) or (
+            start is not None and is_variant(start, self.rules)
+        ):
+            from ..play_variants import variant_hint  # only for a variant: not on the hint's path
+
+            return variant_hint(
+                self.board, self.rules, budget, method=method, start=start, played=self.played
+            )
+        return self.game().hint(budget, method=method)
 
 
 def position_from_level(level: Level) -> Position:

@@ -310,25 +310,9 @@ def task_hint(body: bytes, limits: Limits) -> TaskResult:
         return read
     position, options = read
     from ..cli.common import budget
-    from ..play_variants import is_variant, variant_hint
     from ..playjson import hint_to_data
 
-    start = None if position.level is None else position.level.board
-    # A layered game whose upper layers are all cleared has a flat board but a layered start.
-    if is_variant(position.board, position.rules) or (
-        start is not None and is_variant(start, position.rules)
-    ):
-        limit = budget(options.time_limit)
-        result = variant_hint(
-            position.board,
-            position.rules,
-            limit,
-            method=options.method,
-            start=start,
-            played=position.played,
-        )
-    else:
-        result = position.game().hint(budget(options.time_limit), method=options.method)
+    result = position.hint(budget(options.time_limit), method=options.method)
     return TaskResult(200, _dumps(hint_to_data(result)))
 
 
