@@ -30,7 +30,7 @@ with the set seen before.
 
 from __future__ import annotations
 
-from .board import Board
+from .board import Board, Layout
 from .reach import axis_hits, linkable_mask
 from .rules import Rules
 
@@ -60,15 +60,37 @@ class LiveLinks:
     )
 
     def __init__(self, board: Board, rules: Rules, *, undo: bool = False) -> None:
-        lay = board.layout
+        self._build(
+            board.layout, rules.max_turns, board.free_mask(rules.outside), board.kind_masks(), undo
+        )
+
+    @classmethod
+    def from_masks(
+        cls,
+        layout: Layout,
+        max_turns: int,
+        free: int,
+        kind_masks: dict[int, int],
+        *,
+        undo: bool = False,
+    ) -> LiveLinks:
+        """The live move list of a position given as masks: ``free`` the cells a path may
+        cross (ring included when it is on), ``kind_masks`` the tiles of each kind (kinds with
+        no tile left may be present with mask 0).  As the constructor, without building a
+        :class:`~levelgen.board.Board` (the repair solver rebuilds many positions)."""
+        live = cls.__new__(cls)
+        live._build(layout, max_turns, free, dict(kind_masks), undo)
+        return live
+
+    def _build(self, lay: Layout, k: int, free: int, kind_mask: dict[int, int], undo: bool) -> None:
         self.stride = stride = lay.stride
-        self.k = k = rules.max_turns
-        self.free = free = board.free_mask(rules.outside)
+        self.k = k
+        self.free = free
         size = (lay.height + 2) * stride
         #: The kind of each tile bit of the start (not cleared when the tile leaves).
         self.kind_of = kind_of = [0] * size
         self.links = links = [0] * size
-        self.kind_mask = kind_mask = board.kind_masks()
+        self.kind_mask = kind_mask
         #: The records of the removals since the start, when built with ``undo=True``.
         self.journal: list[_Record] | None = [] if undo else None
         #: ``_left[x]``: the cells of the columns left of column ``x`` of the layout.

@@ -89,7 +89,8 @@ def _fields(live: LiveLinks) -> tuple[object, ...]:
 @given(board=boards(max_width=12, max_height=8, max_kinds=6), rules=rules_st, seed=st.integers())
 def test_live_links_undo_restores_every_field(board: Board, rules: Rules, seed: int) -> None:
     """The shared live move list itself: after every removal of a random play-out its pairs
-    equal a fresh computation (in the same order), and undo puts back every field exactly
+    equal a fresh computation (in the same order), one built from the position's masks
+    (``from_masks``) has the same fields, and undo puts back every field exactly
     (links, open tiles, the count, the free cells and the kind masks), not just the pairs."""
     rng = random.Random(seed)
     live = LiveLinks(board, rules, undo=True)
@@ -98,6 +99,12 @@ def test_live_links_undo_restores_every_field(board: Board, rules: Rules, seed: 
     while True:
         expected = legal_pairs(kinds.values(), free, rules.max_turns, board.layout.stride)
         assert live.pairs() == expected and live.count == len(expected)
+        # Built afresh from the masks of the position (as the repair solver does): the same.
+        rebuilt = LiveLinks.from_masks(board.layout, rules.max_turns, free, kinds)
+        assert _fields(rebuilt)[:4] == _fields(live)[:4]
+        assert {k: m for k, m in rebuilt.kind_mask.items() if m} == {
+            k: m for k, m in live.kind_mask.items() if m
+        }
         if not expected:
             break
         a, b = expected[rng.randrange(len(expected))]

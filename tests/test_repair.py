@@ -13,10 +13,11 @@ from hypothesis import given, settings
 from levelgen.board import EMPTY, WALL, Board
 from levelgen.generator import generate
 from levelgen.geometry import Size
+from levelgen.live import LiveLinks
 from levelgen.rules import Rules
 from levelgen.solvers import Budget, SolveStatus, solve
 from levelgen.solvers.exhaustive import solve_exhaustive
-from levelgen.solvers.repair import solve_repair
+from levelgen.solvers.repair import _Repairer, _State, solve_repair
 from levelgen.verify import replay
 
 from .strategies import rules_st, small_boards
@@ -100,3 +101,35 @@ def test_auto_proves_a_large_dead_board_at_once() -> None:
     assert found.status is SolveStatus.UNSOLVABLE and found.method == "search"
     assert (10, 10) in found.deadlock
     assert found.stats.counters.get("repairs") is None
+
+
+def test_culprit_score_finds_wrong_decisions() -> None:
+    """The choice of the decision to put back: on generated 40x40 levels (their certificate
+    known to the test only), the decision the score picks at a stuck position differs from the
+    certificate's pairing far more often than a decision drawn at random does (measured: 17 of
+    27 picks, against 715 of 8,798 decisions)."""
+    picked_wrong = picks = wrong = decisions = 0
+    for seed in range(8):
+        level = generate(Size(40, 40), seed=seed)
+        lay = level.board.layout
+        assert level.solution is not None
+        cert = {frozenset((lay.bit(*m.a), lay.bit(*m.b))) for m in level.solution}
+        rep = _Repairer(level.board, level.rules, Budget())
+        state: _State = (LiveLinks(level.board, level.rules, undo=True), [], [], set())
+        rep.dive(*state)
+        for _ in range(5):
+            if not state[0].tiles:
+                break
+            _, seq, _, decided = state
+            drop = rep.culprit(state)
+            assert drop is not None and drop in decided
+            picks += 1
+            picked_wrong += frozenset(seq[drop]) not in cert
+            wrong += sum(frozenset(seq[i]) not in cert for i in decided)
+            decisions += len(decided)
+            rep.bans.add(seq[drop])
+            state = rep.replay(state, drop)
+            rep.dive(*state)
+    assert picks >= 15 and decisions > 1000
+    assert wrong / decisions < 0.2
+    assert picked_wrong / picks > max(0.4, 3 * wrong / decisions)
