@@ -46,8 +46,10 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-#: ``_BYTE_BITS[k][b]``: the indices of the set bits of byte value ``b`` at byte ``k`` of a mask.
-_BYTE_BITS: list[list[tuple[int, ...]]] = []
+#: ``_BYTE_BITS[k << 8 | b]``: the indices of the set bits of byte value ``b`` at byte ``k`` of a
+#: mask, filled as they are met (a 64x64 board has 545 byte positions: a full table of them
+#: would cost a tenth of a second to build in every process).
+_BYTE_BITS: dict[int, tuple[int, ...]] = {}
 
 
 def bit_list(mask: int) -> list[int]:
@@ -57,10 +59,11 @@ def bit_list(mask: int) -> list[int]:
     table = _BYTE_BITS
     for k, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) >> 3, "little")):
         if byte:
-            while len(table) <= k:
-                base = 8 * len(table)
-                table.append([tuple(base + i for i in range(8) if b >> i & 1) for b in range(256)])
-            out += table[k][byte]
+            key = k << 8 | byte
+            bits = table.get(key)
+            if bits is None:
+                bits = table[key] = tuple(8 * k + i for i in range(8) if byte >> i & 1)
+            out += bits
     return out
 
 

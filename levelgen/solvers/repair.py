@@ -240,7 +240,14 @@ class _Repairer:
                 a, b = seq[i]
                 cells = support[i]
                 if cells & ~free:
-                    # Most fail: a reach test first, the path's cells only for a link.
+                    # Most fail: a look at the cells next to the two tiles (a link leaves each
+                    # through a free one, or joins neighbours), then a reach test, the path's
+                    # cells only for a link.
+                    around_a = 1 << a + 1 | 1 << a - 1 | 1 << a + stride | 1 << a - stride
+                    around_b = 1 << b + 1 | 1 << b - 1 | 1 << b + stride | 1 << b - stride
+                    if not around_a >> b & 1 and not (around_a & free and around_b & free):
+                        waiting.append(i)
+                        continue
                     if not linkable_mask(1 << a, free, 1 << b, k, stride):
                         waiting.append(i)
                         continue
