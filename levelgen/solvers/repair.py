@@ -15,7 +15,7 @@ How.
    tiles link once it is gone (all four go).  When no safe move is left, a *decision*: a
    linkable pair of a kind of four or more tiles, preferring pairs not banned, then kinds
    whose four tiles hold a single linked pair (a *contested* kind, with two or more, waits: it
-   chose wrong about one time in three, against one in fifteen), then the smallest sum of the
+   chose wrong about one time in three, against one in fourteen), then the smallest sum of the
    pair's distance and the distance between the two tiles it leaves (Manhattan), ties broken
    by a ``random.Random`` seeded with ``SEED`` (so the answer is the same on every run).  The
    dive ends when no move is left.  It is incremental: a kind is weighed again only when it
