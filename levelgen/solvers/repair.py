@@ -31,8 +31,7 @@ How.
    40 tiles more, with their bans, took the sum of the times from 33 s to 124 s and left one
    level undecided in 10 s).  The decision is chosen among those of the kinds with two tiles
    left and a stuck tile ``x`` next to a free cell, not put back before when there are such,
-   by
-   :func:`_culprit_score`: a wrong decision took ``a, b`` where ``a, x`` and ``b, y`` belonged
+   by :func:`_culprit_score`: a wrong decision took ``a, b`` where ``a, x`` and ``b, y`` belonged
    together, which leaves ``x`` and ``y`` far apart and each near a cell of the pair.  Its
    weights were fitted (logistic regression) on the candidates of stuck positions of
    generated 48x48 and 64x64 levels, labelled by whether the decision differed from the
@@ -109,12 +108,10 @@ class _Repairer:
         self.board, self.rules, self.budget = board, rules, budget
         self.rng = random.Random(SEED)
         self.bans: set[tuple[int, int]] = set()
-        #: The kind of each tile bit of the start.
-        self.kind_of = {
-            x: kind for kind, mask in board.kind_masks().items() for x in iter_bits(mask)
-        }
         self.start_free = board.free_mask(rules.outside)
         self.start_masks = board.kind_masks()
+        #: The kind of each tile bit of the start.
+        self.kind_of = {x: kind for kind, mask in self.start_masks.items() for x in iter_bits(mask)}
         #: The decisions taken while their kind had more than one linked pair.
         self.contested: set[tuple[int, int]] = set()
         #: The decisions put back so far (since the last start): chosen again only when every
