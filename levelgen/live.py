@@ -73,22 +73,40 @@ class LiveLinks:
         kind_masks: dict[int, int],
         *,
         undo: bool = False,
+        linked: int | None = None,
+        kind_of: list[int] | None = None,
     ) -> LiveLinks:
         """The live move list of a position given as masks: ``free`` the cells a path may
         cross (ring included when it is on), ``kind_masks`` the tiles of each kind (kinds with
         no tile left may be present with mask 0).  As the constructor, without building a
-        :class:`~levelgen.board.Board` (the repair solver rebuilds many positions)."""
+        :class:`~levelgen.board.Board` (the repair solver rebuilds many positions).
+
+        ``linked``: when given, the caller knows that every legal pair has a tile in this
+        mask, and only its tiles are tested.  The repair solver knows it: its position is a
+        dead end (no pair at all) with tiles put back, and a tile put back only takes away
+        free cells (see :mod:`levelgen.rules`), so every new pair has a tile put back.
+        ``kind_of``: the kind of every tile bit of the start (the :attr:`kind_of` of an
+        earlier live move list of the same start), shared rather than filled again."""
         live = cls.__new__(cls)
-        live._build(layout, max_turns, free, dict(kind_masks), undo)
+        live._build(layout, max_turns, free, dict(kind_masks), undo, linked, kind_of)
         return live
 
-    def _build(self, lay: Layout, k: int, free: int, kind_mask: dict[int, int], undo: bool) -> None:
+    def _build(
+        self,
+        lay: Layout,
+        k: int,
+        free: int,
+        kind_mask: dict[int, int],
+        undo: bool,
+        linked: int | None = None,
+        shared_kind_of: list[int] | None = None,
+    ) -> None:
         self.stride = stride = lay.stride
         self.k = k
         self.free = free
         size = (lay.height + 2) * stride
         #: The kind of each tile bit of the start (not cleared when the tile leaves).
-        self.kind_of = kind_of = [0] * size
+        self.kind_of = kind_of = [0] * size if shared_kind_of is None else shared_kind_of
         self.links = links = [0] * size
         self.kind_mask = kind_mask
         #: The records of the removals since the start, when built with ``undo=True``.
@@ -96,6 +114,9 @@ class LiveLinks:
         #: ``_left[x]``: the cells of the columns left of column ``x`` of the layout.
         first = sum(1 << (r * stride) for r in range(lay.height + 2))
         self._left = [first * ((1 << x) - 1) for x in range(stride)]
+        if linked is not None:
+            self._build_linked(free, linked, fill_kinds=shared_kind_of is None)
+            return
         open_mask = total = 0
         for kind, mask in kind_mask.items():
             rest = mask
@@ -117,6 +138,52 @@ class LiveLinks:
                             hit ^= other
                             links[other.bit_length() - 1] |= low
                 if links[x] != mask ^ low:
+                    open_mask |= low
+        self.open_mask = open_mask
+        self.total = total
+
+    def _build_linked(self, free: int, linked: int, *, fill_kinds: bool) -> None:
+        """The links of a position where every legal pair has a tile in ``linked`` (see
+        :meth:`from_masks`): a fill from each of those tiles only; ``fill_kinds`` when
+        :attr:`kind_of` is still to be filled."""
+        stride, k = self.stride, self.k
+        kind_of, links = self.kind_of, self.links
+        open_mask = total = 0
+        for kind, mask in self.kind_mask.items():
+            if not mask & linked and not fill_kinds:
+                # No tile to test: no links, so every tile with another of its kind is open.
+                if mask & (mask - 1):
+                    open_mask |= mask
+                continue
+            done = 0  # the tiles of ``linked`` of this kind already tested
+            rest = mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                x = low.bit_length() - 1
+                kind_of[x] = kind
+                if not low & linked:
+                    continue
+                targets = mask & ~low & ~done
+                done |= low
+                if not targets:
+                    continue
+                near = (low << 1) | (low >> 1) | (low << stride) | (low >> stride)
+                hit = (
+                    linkable_mask(low, free, targets, k, stride) if near & free else near & targets
+                )
+                if hit:
+                    links[x] |= hit
+                    total += 2 * hit.bit_count()
+                    while hit:
+                        other = hit & -hit
+                        hit ^= other
+                        links[other.bit_length() - 1] |= low
+            rest = mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if links[low.bit_length() - 1] != mask ^ low:
                     open_mask |= low
         self.open_mask = open_mask
         self.total = total

@@ -123,6 +123,36 @@ def test_live_links_undo_restores_every_field(board: Board, rules: Rules, seed: 
         LiveLinks(board, rules).undo()
 
 
+@settings(PROPERTY, max_examples=60)
+@given(board=boards(max_width=12, max_height=8, max_kinds=6), rules=rules_st, seed=st.integers())
+def test_live_links_from_a_dead_end_with_tiles_put_back(
+    board: Board, rules: Rules, seed: int
+) -> None:
+    """``from_masks(..., linked=...)``, as the repair solver rebuilds: a random play-out to a
+    dead end (or a clear board), some of its pairs put back, then testing only the tiles put
+    back gives the same live move list as testing every tile."""
+    rng = random.Random(seed)
+    live = LiveLinks(board, rules, undo=True)
+    removed = []
+    while pairs := live.pairs():
+        a, b = pairs[rng.randrange(len(pairs))]
+        live.remove(a, b)
+        removed.append((a, b))
+    back = [pair for pair in removed if rng.random() < 0.5]
+    masks, free = dict(live.kind_mask), live.free
+    put_back = 0
+    for a, b in back:
+        masks[live.kind_of[a]] |= 1 << a | 1 << b
+        put_back |= 1 << a | 1 << b
+    free &= ~put_back
+    layout, k = board.layout, rules.max_turns
+    full = LiveLinks.from_masks(layout, k, free, masks)
+    for kinds in (None, live.kind_of):
+        fast = LiveLinks.from_masks(layout, k, free, masks, linked=put_back, kind_of=kinds)
+        assert _fields(fast) == _fields(full)
+        assert fast.pairs() == full.pairs()
+
+
 def test_legal_moves_match_the_board_function() -> None:
     level = generate(Size(12, 8), seed=4)
     game = Game(level.board, level.rules)

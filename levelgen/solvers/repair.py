@@ -143,7 +143,7 @@ class _Repairer:
         layout = self.board.layout
         kind_of, kind_mask, links = live.kind_of, live.kind_mask, live.links
         bans, rng, contested = self.bans, self.rng, self.contested
-        dirty = {kind_of[a] for a, _ in live.pairs()}
+        dirty = {kind_of[x] for x, partners in enumerate(links) if partners}
         version: dict[int, int] = dict.fromkeys(kind_mask, 0)
         safe_list: list[tuple[int, int, tuple[int, int]]] = []
         heap: list[tuple[tuple[bool, bool, float], int, int, tuple[int, int]]] = []
@@ -266,7 +266,17 @@ class _Repairer:
         kind_of = self.kind_of
         for a, b in kept:
             masks[kind_of[a]] &= ~(1 << a | 1 << b)
-        live = LiveLinks.from_masks(layout, k, free, masks, undo=True)
+        # The position repaired is a dead end (no pair): then only the tiles put back can be
+        # in a pair now, and only they are tested.
+        stuck, linked = state[0], None
+        if stuck.total == 0:
+            occupied = 0
+            for mask in stuck.kind_mask.values():
+                occupied |= mask
+            linked = ~occupied
+        live = LiveLinks.from_masks(
+            layout, k, free, masks, undo=True, linked=linked, kind_of=stuck.kind_of
+        )
         return live, kept, kept_support, kept_decided
 
     def culprit(self, state: _State) -> int | None:
