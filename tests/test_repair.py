@@ -17,7 +17,7 @@ from levelgen.live import LiveLinks
 from levelgen.rules import Rules
 from levelgen.solvers import Budget, SolveStatus, solve
 from levelgen.solvers.exhaustive import solve_exhaustive
-from levelgen.solvers.repair import _Repairer, _State, solve_repair
+from levelgen.solvers.repair import RepairSession, _Repairer, _State, solve_repair
 from levelgen.verify import replay
 
 from .strategies import rules_st, small_boards
@@ -114,7 +114,7 @@ def test_culprit_score_finds_wrong_decisions() -> None:
         lay = level.board.layout
         assert level.solution is not None
         cert = {frozenset((lay.bit(*m.a), lay.bit(*m.b))) for m in level.solution}
-        rep = _Repairer(level.board, level.rules, Budget())
+        rep = _Repairer(level.board, level.rules)
         state: _State = (LiveLinks(level.board, level.rules, undo=True), [], [], set())
         rep.dive(*state)
         for _ in range(5):
@@ -133,3 +133,34 @@ def test_culprit_score_finds_wrong_decisions() -> None:
     assert picks >= 15 and decisions > 1000
     assert wrong / decisions < 0.2
     assert picked_wrong / picks > max(0.4, 3 * wrong / decisions)
+
+
+def test_a_session_paused_and_resumed_gives_the_same_answer() -> None:
+    """``auto`` slices the repair solver's run: pausing it (after some repairs, or whenever a
+    budget says stop, here every seventh time it is asked) and going on gives the same
+    sequence as one run without pauses, and its repairs are counted once."""
+    board = _unsolved(Size(32, 32), 2)
+    rules = Rules()
+    whole = solve_repair(board, rules, Budget())
+    assert whole.status is SolveStatus.SOLVED and whole.stats.counters["repairs"] > 3
+    session = RepairSession(board, rules)
+    first = session.advance(Budget(), pause_after=3)
+    assert first.status is SolveStatus.UNKNOWN and first.stats.counters["repairs"] == 3
+    asked = 0
+
+    def every_seventh() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked % 7 == 0
+
+    answers = []
+    while (found := session.advance(Budget(should_stop=every_seventh))).status is not (
+        SolveStatus.SOLVED
+    ):
+        answers.append(found)
+    assert answers  # it did pause
+    assert found.moves == whole.moves
+    assert found.stats.counters["repairs"] == whole.stats.counters["repairs"]
+    again = solve(board, budget=Budget(max_nodes=10_000), method="auto")
+    assert again.method == "repair" and again.moves == whole.moves
+    assert again.stats.nodes == whole.stats.counters["repairs"]

@@ -19,11 +19,15 @@ answers ``UNKNOWN`` for them (no model), and ``auto`` is the search alone.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..board import Board
 from ..rules import Rules
 from ..verify import replay
 from .base import Budget, SolveResult, SolveStats, SolveStatus
+
+if TYPE_CHECKING:
+    from .repair import RepairSession
 
 __all__ = ["METHODS", "Budget", "SolveResult", "SolveStats", "SolveStatus", "few_kinds", "solve"]
 
@@ -81,16 +85,23 @@ FEW_KINDS_MIN_COPIES = 6
 
 #: Shares of ``auto``'s time limit: each solver may run until its cumulative share of the limit
 #: has passed (time a solver leaves unused goes to the next one); the last takes the rest.
-AUTO_SHARES = {"search": 0.5, "cpsat": 0.5}
-AUTO_SHARES_FEW_KINDS = {"search": 0.1, "exhaustive": 0.8, "cpsat": 0.1}
-AUTO_SHARES_LARGE = {"probe": 0.1, "repair": 0.8, "search": 0.1}
+Shares = tuple[tuple[str, float], ...]
+AUTO_SHARES: Shares = (("search", 0.5), ("cpsat", 0.5))
+AUTO_SHARES_FEW_KINDS: Shares = (("search", 0.1), ("exhaustive", 0.8), ("cpsat", 0.1))
+AUTO_SHARES_LARGE: Shares = (("repair", 0.1), ("probe", 0.1), ("repair", 0.7), ("search", 0.1))
+
+#: On a large board the repair solver's first slice also ends after this many repairs (about a
+#: second at 64x64): most generated levels are done by then, and a board the probe can prove
+#: dead waits no longer for its proof.  The second slice goes on where the first stopped.
+AUTO_REPAIR_FIRST = 64
 
 #: Above this many tiles ``auto`` runs no CP-SAT: its link graph alone takes more than 10 s
-#: from 32x32 on (and over a gigabyte at 64x64).  There ``auto`` first asks the search
-#: solver's root relaxation for a quick proof (``probe``: the search with no node to spend, so
-#: ``UNSOLVABLE`` when the relaxation is stuck at the start, else undecided at once), then the
-#: repair solver (:mod:`levelgen.solvers.repair`: fast on the large levels we generate, never a
-#: proof), then the exact search for the rest of the time.
+#: from 32x32 on (and over a gigabyte at 64x64).  There ``auto`` first gives the repair solver
+#: (:mod:`levelgen.solvers.repair`: fast on the large levels we generate, never a proof) a
+#: first slice, then asks the search solver's root relaxation for a quick proof (``probe``:
+#: the search with no node to spend, so ``UNSOLVABLE`` when the relaxation is stuck at the
+#: start, else undecided at once; 0.18 s at 64x64, saved on the levels the first slice
+#: solves), then lets the repair solver go on, then the exact search for the rest of the time.
 AUTO_CPSAT_MAX_TILES = 500
 
 
@@ -104,12 +115,14 @@ def few_kinds(board: Board) -> bool:
 def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
     """The portfolio: the search solver first; on boards of few kinds with many copies each
     (:func:`few_kinds`) the exhaustive search next; CP-SAT last; on boards of more than
-    ``AUTO_CPSAT_MAX_TILES`` tiles the probe, the repair solver and the search instead; each
-    one only while the ones before it are undecided.
+    ``AUTO_CPSAT_MAX_TILES`` tiles the repair solver, the probe, the repair solver again (one
+    run, paused and resumed: :class:`levelgen.solvers.repair.RepairSession`) and the search
+    instead; each one only while the ones before it are undecided.
 
     With a time limit and a clock, each solver runs until its cumulative share of the limit
     (``AUTO_SHARES``) has passed, the last one until the limit; ``max_nodes`` is given to each
-    in full (it is a per-solver work measure).  Without a clock each runs on the whole budget."""
+    in full (it is a per-solver work measure).  Without a clock each runs on the whole budget
+    (the repair solver's first slice still ends after ``AUTO_REPAIR_FIRST`` repairs)."""
     if few_kinds(board):
         shares = AUTO_SHARES_FEW_KINDS
     elif board.tile_count() > AUTO_CPSAT_MAX_TILES:
@@ -121,7 +134,8 @@ def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
     used = 0.0
     result = SolveResult(SolveStatus.UNKNOWN)
     nodes = 0
-    for n, (name, share) in enumerate(shares.items()):
+    session: RepairSession | None = None
+    for n, (name, share) in enumerate(shares):
         part = budget
         if clock is not None and limit is not None:
             used += share
@@ -132,7 +146,18 @@ def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
 
             left = max(end - (clock() - start), 0.0)
             part = Budget(budget.max_nodes, should_stop, clock, left)
-        result = _solver(name)(board, rules, part)
+        if name == "repair":
+            # One run of the repair solver across its slices (its nodes count in all).
+            if session is None:
+                from .repair import RepairSession
+
+                session = RepairSession(board, rules)
+                result = session.advance(part, pause_after=AUTO_REPAIR_FIRST)
+            else:
+                nodes -= session.repairer.repairs
+                result = session.advance(part)
+        else:
+            result = _solver(name)(board, rules, part)
         # The statistics of the answer cover the whole portfolio: every solver's nodes, and the
         # time since the start (when there is a clock).
         nodes += result.stats.nodes
@@ -155,10 +180,6 @@ def _solver(name: str) -> Callable[[Board, Rules, Budget], SolveResult]:
         from .exhaustive import solve_exhaustive
 
         return solve_exhaustive
-    if name == "repair":
-        from .repair import solve_repair
-
-        return solve_repair
     if name == "probe":
         return _probe
     from .cpsat import solve_cpsat

@@ -45,11 +45,14 @@ How.
    replays like every answer), when the budget runs out (``UNKNOWN``: ``max_nodes`` counts
    repairs), or when a dive is stuck with no decision to revisit (``UNKNOWN``).  It never
    answers ``UNSOLVABLE``: a failed dive proves nothing.  ``auto`` gives it most of its time
-   on large boards, after a quick look for a proof at the exact search's root and before the
-   exact search, which can prove a board unsolvable.
+   on large boards: a first slice, then a quick look for a proof at the exact search's root,
+   then the rest of the run (:class:`RepairSession` pauses and resumes it), then the exact
+   search, which can prove a board unsolvable.
 
-Pure: the randomness is the seeded ``random.Random`` above; no clock (``budget.should_stop`` is
-polled between repairs and every ``POLL_STEPS`` moves of a dive).
+Pure: the randomness is the seeded ``random.Random`` above; no clock.  The run is a generator
+(:meth:`_Repairer.steps`) that pauses before each repair and every ``POLL_STEPS`` moves of a
+dive; whoever drives it polls its budget there, so where it stops never changes what it
+computes.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
+from collections.abc import Generator, Iterator
 
 from ..board import Board, iter_bits
 from ..live import LiveLinks
@@ -66,7 +70,7 @@ from ..rules import Rules
 from .base import Budget, SolveResult, SolveStatus
 from .search_common import build_moves, odd_kinds_result, timed_stats
 
-__all__ = ["METHOD", "SEED", "solve_repair"]
+__all__ = ["METHOD", "SEED", "RepairSession", "solve_repair"]
 
 METHOD = "repair"
 
@@ -74,7 +78,8 @@ METHOD = "repair"
 SEED = 0
 
 
-#: The budget's ``should_stop`` is asked every this many moves of a dive (and between repairs).
+#: The run pauses (and its budget is asked) every this many moves of a dive, and before each
+#: repair.
 POLL_STEPS = 256
 
 #: A run of this many repairs undone in a row starts the solver again.
@@ -92,10 +97,6 @@ CULPRIT_SHORTLIST = 24
 NOISE = 10.0
 
 
-class _OutOfBudget(Exception):
-    pass
-
-
 #: A play of the board: the live move list of the position reached, the moves (bit pairs), the
 #: free cells each move's link ran in, and the indices of the moves that were decisions.
 _State = tuple[LiveLinks, list[tuple[int, int]], list[int], set[int]]
@@ -104,8 +105,8 @@ _State = tuple[LiveLinks, list[tuple[int, int]], list[int], set[int]]
 class _Repairer:
     """One run of the solver on one board (see the module docstring)."""
 
-    def __init__(self, board: Board, rules: Rules, budget: Budget) -> None:
-        self.board, self.rules, self.budget = board, rules, budget
+    def __init__(self, board: Board, rules: Rules) -> None:
+        self.board, self.rules = board, rules
         self.rng = random.Random(SEED)
         self.bans: set[tuple[int, int]] = set()
         self.start_free = board.free_mask(rules.outside)
@@ -120,9 +121,6 @@ class _Repairer:
         self.repairs = 0
         self.restarts = 0
 
-    def _stop(self) -> bool:
-        return self.budget.should_stop is not None and self.budget.should_stop()
-
     def dive(
         self,
         live: LiveLinks,
@@ -130,10 +128,21 @@ class _Repairer:
         support: list[int],
         decided: set[int],
     ) -> None:
+        """:meth:`diving` to the end, without pauses."""
+        for _ in self.diving(live, seq, support, decided):
+            pass
+
+    def diving(
+        self,
+        live: LiveLinks,
+        seq: list[tuple[int, int]],
+        support: list[int],
+        decided: set[int],
+    ) -> Iterator[None]:
         """Play on from ``live`` until no move is left, appending the moves to ``seq``, the
         cells of their best paths to ``support`` (:func:`levelgen.paths.link_cells`: the link
         holds again whenever they are all free) and the indices of the decisions to
-        ``decided``.
+        ``decided``; a pause (``yield``) every ``POLL_STEPS`` moves.
 
         Incremental: a kind is weighed again only when its tiles or links changed (it lost a
         pair, or the last removal gave one of its tiles a link: ``LiveLinks.last_gained``);
@@ -150,8 +159,8 @@ class _Repairer:
         steps = 0
         while True:
             steps += 1
-            if steps % POLL_STEPS == 0 and self._stop():
-                raise _OutOfBudget
+            if steps % POLL_STEPS == 0:
+                yield
             for kind in sorted(dirty):
                 version[kind] = ver = version[kind] + 1
                 mask = kind_mask[kind]
@@ -315,44 +324,40 @@ class _Repairer:
                 )[1]
         return None
 
-    def run(self) -> list[tuple[int, int]] | None:
-        """The removal sequence as bit pairs, or None when the budget ran out or no decision
-        is left to repair."""
-        max_repairs = self.budget.max_nodes
-        try:
-            while True:
-                state: _State = (LiveLinks(self.board, self.rules, undo=True), [], [], set())
-                self.dive(*state)
-                since = 0
-                while state[0].tiles and since < STALL:
-                    if self._stop() or (max_repairs is not None and self.repairs >= max_repairs):
-                        return None
-                    drop = self.culprit(state)
-                    if drop is None:
-                        return None  # stuck with no decision to revisit
-                    self.repairs += 1
-                    since += 1
-                    pair = state[1][drop]
-                    self.bans.add(pair)
-                    self.tried.add(pair)
-                    repaired = self.replay(state, drop)
-                    self.dive(*repaired)
-                    tiles = repaired[0].tiles
-                    if tiles < state[0].tiles:
-                        state, since = repaired, 0
-                    else:
-                        # Undone: the decision was most likely right, so it may be taken again
-                        # (a ban would force a wrong pairing on its kind in later dives).
-                        self.bans.discard(pair)
-                if not state[0].tiles:
-                    return state[1]
-                # Stalled: start again, the bans forgotten and the random choices going on from
-                # where they are.
-                self.bans.clear()
-                self.tried.clear()
-                self.restarts += 1
-        except _OutOfBudget:
-            return None
+    def steps(self) -> Generator[bool | None, None, list[tuple[int, int]] | None]:
+        """The whole run, pausing before each repair (``yield True``) and every ``POLL_STEPS``
+        moves of a dive (``yield None``); it returns the removal sequence as bit pairs, or
+        None when a dive is stuck with no decision to revisit.  Whoever drives it decides when
+        to stop (a budget) and may resume it later: a pause changes nothing it computes."""
+        while True:
+            state: _State = (LiveLinks(self.board, self.rules, undo=True), [], [], set())
+            yield from self.diving(*state)
+            since = 0
+            while state[0].tiles and since < STALL:
+                yield True  # a pause before a repair (where a cap on repairs may stop it)
+                drop = self.culprit(state)
+                if drop is None:
+                    return None  # stuck with no decision to revisit
+                self.repairs += 1
+                since += 1
+                pair = state[1][drop]
+                self.bans.add(pair)
+                self.tried.add(pair)
+                repaired = self.replay(state, drop)
+                yield from self.diving(*repaired)
+                if repaired[0].tiles < state[0].tiles:
+                    state, since = repaired, 0
+                else:
+                    # Undone: the decision was most likely right, so it may be taken again
+                    # (a ban would force a wrong pairing on its kind in later dives).
+                    self.bans.discard(pair)
+            if not state[0].tiles:
+                return state[1]
+            # Stalled: start again, the bans and the decisions tried forgotten and the random
+            # choices going on from where they are.
+            self.bans.clear()
+            self.tried.clear()
+            self.restarts += 1
 
 
 def _distance(a: int, b: int, stride: int) -> int:
@@ -404,30 +409,75 @@ def _culprit_score(
     )
 
 
-def solve_repair(board: Board, rules: Rules, budget: Budget) -> SolveResult:
-    """A removal sequence of ``board`` under ``rules`` (``SOLVED``), or ``UNKNOWN`` when the
-    budget ran out (see the module docstring); ``UNSOLVABLE`` only for a kind of an odd count
-    of tiles.  Classic boards only (no layers, no sliding rule)."""
-    stats, finish = timed_stats(budget)
-    odd = odd_kinds_result(board, METHOD, stats)
-    if odd is not None:
-        return finish(odd)
-    if board.upper or rules.slide != "none":
-        raise ValueError("the repair solver plays the classic game only (no layers or sliding)")
-    repairer = _Repairer(board, rules, budget)
-    pairs = repairer.run()
-    stats.nodes = repairer.repairs
-    stats.counters["repairs"] = repairer.repairs
-    stats.counters["restarts"] = repairer.restarts
-    if pairs is None:
-        return finish(
-            SolveResult(
+class RepairSession:
+    """A run of the repair solver on one board that can be paused and resumed: ``auto`` gives
+    it a first slice, asks the search's root for a proof, then lets it go on where it stopped.
+    Pauses fall between the run's own steps, so the answer is the same however the run was
+    sliced."""
+
+    def __init__(self, board: Board, rules: Rules) -> None:
+        self.board, self.rules = board, rules
+        self.repairer = _Repairer(board, rules)
+        self.run = self.repairer.steps()
+        #: The answer once the run has ended.
+        self.done: SolveResult | None = None
+
+    def advance(self, budget: Budget, *, pause_after: int | None = None) -> SolveResult:
+        """Go on until the answer (``SOLVED``, or ``UNKNOWN`` when a dive is stuck with no
+        decision to revisit), until ``budget`` says stop (``should_stop``, or ``max_nodes``
+        repairs in all) or, with ``pause_after``, until that many repairs in all (both
+        ``UNKNOWN``, and the session can go on); ``UNSOLVABLE`` only for a kind of an odd
+        count of tiles.  Classic boards only (no layers, no sliding rule: ``ValueError``)."""
+        stats, finish = timed_stats(budget)
+        odd = odd_kinds_result(self.board, METHOD, stats)
+        if odd is not None:
+            return finish(odd)
+        if self.board.upper or self.rules.slide != "none":
+            raise ValueError("the repair solver plays the classic game only (no layers or sliding)")
+        if self.done is not None:
+            return finish(self.done)
+        repairer = self.repairer
+        caps = [n for n in (budget.max_nodes, pause_after) if n is not None]
+        cap = min(caps) if caps else None
+        stop = budget.should_stop
+        pairs: list[tuple[int, int]] | None = None
+        ended = False
+        try:
+            while True:
+                before_repair = next(self.run)
+                if stop is not None and stop():
+                    break
+                if before_repair and cap is not None and repairer.repairs >= cap:
+                    break
+        except StopIteration as end:
+            pairs, ended = end.value, True
+        stats.nodes = stats.counters["repairs"] = repairer.repairs
+        stats.counters["restarts"] = repairer.restarts
+        if pairs is not None:
+            moves = build_moves(self.board, self.rules, pairs)
+            result = SolveResult(SolveStatus.SOLVED, moves=moves, stats=stats, method=METHOD)
+        elif ended:
+            result = SolveResult(
+                SolveStatus.UNKNOWN,
+                stats=stats,
+                reason=f"stuck with no decision to revisit after {repairer.repairs} repairs",
+                method=METHOD,
+            )
+        else:
+            result = SolveResult(
                 SolveStatus.UNKNOWN,
                 stats=stats,
                 reason=f"no removal order found after {repairer.repairs} repairs"
                 f" and {repairer.restarts} restarts",
                 method=METHOD,
             )
-        )
-    moves = build_moves(board, rules, pairs)
-    return finish(SolveResult(SolveStatus.SOLVED, moves=moves, stats=stats, method=METHOD))
+        if ended:
+            self.done = result
+        return finish(result)
+
+
+def solve_repair(board: Board, rules: Rules, budget: Budget) -> SolveResult:
+    """A removal sequence of ``board`` under ``rules`` (``SOLVED``), or ``UNKNOWN`` when the
+    budget ran out (see the module docstring); ``UNSOLVABLE`` only for a kind of an odd count
+    of tiles.  Classic boards only (no layers, no sliding rule)."""
+    return RepairSession(board, rules).advance(budget)
