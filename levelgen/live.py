@@ -106,46 +106,20 @@ class LiveLinks:
         self.free = free
         size = (lay.height + 2) * stride
         #: The kind of each tile bit of the start (not cleared when the tile leaves).
-        self.kind_of = kind_of = [0] * size if shared_kind_of is None else shared_kind_of
-        self.links = links = [0] * size
+        self.kind_of = [0] * size if shared_kind_of is None else shared_kind_of
+        self.links = [0] * size
         self.kind_mask = kind_mask
         #: The records of the removals since the start, when built with ``undo=True``.
         self.journal: list[_Record] | None = [] if undo else None
         #: ``_left[x]``: the cells of the columns left of column ``x`` of the layout.
         first = sum(1 << (r * stride) for r in range(lay.height + 2))
         self._left = [first * ((1 << x) - 1) for x in range(stride)]
-        if linked is not None:
-            self._build_linked(free, linked, fill_kinds=shared_kind_of is None)
-            return
-        open_mask = total = 0
-        for kind, mask in kind_mask.items():
-            rest = mask
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                x = low.bit_length() - 1
-                kind_of[x] = kind
-                if rest:
-                    # A tile with no free neighbour (most of a full board) links only to
-                    # neighbours.
-                    near = (low << 1) | (low >> 1) | (low << stride) | (low >> stride)
-                    hit = linkable_mask(low, free, rest, k, stride) if near & free else near & rest
-                    if hit:
-                        links[x] |= hit
-                        total += 2 * hit.bit_count()
-                        while hit:
-                            other = hit & -hit
-                            hit ^= other
-                            links[other.bit_length() - 1] |= low
-                if links[x] != mask ^ low:
-                    open_mask |= low
-        self.open_mask = open_mask
-        self.total = total
+        self._fill_links(free, -1 if linked is None else linked, shared_kind_of is None)
 
-    def _build_linked(self, free: int, linked: int, *, fill_kinds: bool) -> None:
-        """The links of a position where every legal pair has a tile in ``linked`` (see
-        :meth:`from_masks`): a fill from each of those tiles only; ``fill_kinds`` when
-        :attr:`kind_of` is still to be filled."""
+    def _fill_links(self, free: int, linked: int, fill_kinds: bool) -> None:
+        """The links of the position, from a fill from each tile of ``linked`` (every legal
+        pair has a tile there: all tiles, or see :meth:`from_masks`) toward the tiles of its
+        kind not yet tested; ``fill_kinds`` when :attr:`kind_of` is still to be filled."""
         stride, k = self.stride, self.k
         kind_of, links = self.kind_of, self.links
         open_mask = total = 0
@@ -168,6 +142,7 @@ class LiveLinks:
                 done |= low
                 if not targets:
                     continue
+                # A tile with no free neighbour (most of a full board) links only to neighbours.
                 near = (low << 1) | (low >> 1) | (low << stride) | (low >> stride)
                 hit = (
                     linkable_mask(low, free, targets, k, stride) if near & free else near & targets
