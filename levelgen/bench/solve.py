@@ -30,12 +30,16 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ..cli.common import WorkersOption, rival
 from ..rules import Rules
 from .common import BenchBoard, boards_for_command
+
+if TYPE_CHECKING:
+    from ..solvers.repair import RivalFactory
 
 __all__ = ["SCALE_SIZES", "BoardRun", "cross_check", "register", "scale_boards", "summarize"]
 
@@ -80,7 +84,13 @@ def scale_boards(sizes: list[str], seeds: int) -> list[BenchBoard]:
     return out
 
 
-def _run_one(bb: BenchBoard, rules: Rules, method: str, time_limit: float) -> BoardRun:
+def _run_one(
+    bb: BenchBoard,
+    rules: Rules,
+    method: str,
+    time_limit: float,
+    rival: RivalFactory | None = None,
+) -> BoardRun:
     from ..solvers import Budget, SolveStatus, solve
     from ..solvers.exhaustive import solve_exhaustive
     from ..verify import replay
@@ -99,7 +109,7 @@ def _run_one(bb: BenchBoard, rules: Rules, method: str, time_limit: float) -> Bo
             if problems:
                 raise AssertionError(f"{bb.id}: exhaustive solution does not replay: {problems[0]}")
     else:
-        result = solve(bb.board, rules, budget=budget, method=method)
+        result = solve(bb.board, rules, budget=budget, method=method, rival=rival)
     wall = time.perf_counter() - start
     size = f"{bb.board.width}x{bb.board.height}"
     return BoardRun(
@@ -240,6 +250,7 @@ def register(app: typer.Typer) -> None:
             int, typer.Option(min=1, help="Levels per size of the scale set (seeds 0, 1, ...).")
         ] = 4,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+        workers: WorkersOption = None,
     ) -> None:
         """Decide every benchmark board with a time limit each; fraction decided, split, median
         and maximum time and nodes per size and rule set, peak memory."""
@@ -265,14 +276,20 @@ def register(app: typer.Typer) -> None:
         methods = [method] + (["exhaustive"] if compare and method != "exhaustive" else [])
         if cross_check_method is not None and cross_check_method not in methods:
             methods.append(cross_check_method)
-        report: dict[str, Any] = {"set": board_set, "time_limit_s": time_limit, "methods": {}}
+        factory = rival(workers)
+        report: dict[str, Any] = {
+            "set": board_set,
+            "time_limit_s": time_limit,
+            "rival": "process" if factory is not None else "lockstep",
+            "methods": {},
+        }
         # Board by board, every method in turn: all of them meet the same machine conditions.
         all_runs: dict[str, list[BoardRun]] = {m: [] for m in methods}
         for out in outsides:
             for bb in loaded:
                 rules = bb.rules if out is None else Rules(bb.rules.max_turns, out)
                 for m in methods:
-                    all_runs[m].append(_run_one(bb, rules, m, time_limit))
+                    all_runs[m].append(_run_one(bb, rules, m, time_limit, factory))
         for m in methods:
             runs = all_runs[m]
             groups = {

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..schema import LevelFile
     from ..solvers import Budget
+    from ..solvers.repair import RivalFactory
     from ..verify import Problem
 
 
@@ -336,6 +337,26 @@ TimeLimitOption = Annotated[
         metavar="SECONDS",
     ),
 ]
+
+
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        min=1,
+        help="Processes for auto's race of two repair runs on boards over 500 tiles: 2 or more"
+        " runs the second on another core, 1 both in this process (slower; the same answer)."
+        "  [default: 2 when this machine has two CPUs or more]",
+        show_default=False,
+    ),
+]
+
+
+def rival(workers: int | None) -> RivalFactory | None:
+    """The solvers' rival factory for ``--workers`` (see :func:`levelgen.rival.rival_for`)."""
+    from ..rival import rival_for
+
+    return rival_for(workers)
 
 
 def fail(code: int, message: str) -> NoReturn:

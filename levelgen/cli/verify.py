@@ -19,12 +19,14 @@ from .common import (
     OutputOption,
     TimeLimitOption,
     Verdict,
+    WorkersOption,
     app,
     budget,
     check_output,
     core,
     fail,
     load,
+    rival,
     write,
 )
 from .progress import progress_bar
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 # ----- verify ----------------------------------------------------------------------------------
 
 
-def _verify_one(source: str, method: Method, time_limit: float) -> Verdict:
+def _verify_one(source: str, method: Method, time_limit: float, workers: int | None) -> Verdict:
     """Read, check and replay (or solve) one level file, or check a pack directory."""
     if source != "-" and (Path(source).is_dir() or Path(source).name == "manifest.json"):
         from .pack import pack_verdict
@@ -69,14 +71,22 @@ def _verify_one(source: str, method: Method, time_limit: float) -> Verdict:
         return Verdict(source, "ok", EXIT_OK, f"ok: solution replayed ({summary})")
     if problems:
         return Verdict(source, "invalid", EXIT_INVALID, problems=problems)
-    return _solve_verdict(source, level, method, time_limit)
+    return _solve_verdict(source, level, method, time_limit, workers)
 
 
-def _solve_verdict(source: str, level: Level, method: Method, time_limit: float) -> Verdict:
+def _solve_verdict(
+    source: str, level: Level, method: Method, time_limit: float, workers: int | None
+) -> Verdict:
     from ..solvers import SolveStatus, solve
 
     with progress_bar(f"solving {source}"):
-        result = solve(level.board, level.rules, budget=budget(time_limit), method=method.value)
+        result = solve(
+            level.board,
+            level.rules,
+            budget=budget(time_limit),
+            method=method.value,
+            rival=rival(workers),
+        )
     if result.status is SolveStatus.SOLVED:
         steps = len(result.moves or ())
         return Verdict(
@@ -116,6 +126,7 @@ def verify(
     ] = False,
     method: MethodOption = Method.auto,
     time_limit: TimeLimitOption = 10.0,
+    workers: WorkersOption = None,
 ) -> None:
     """Check level files: structure, then the solution replayed step by step.
 
@@ -125,7 +136,7 @@ def verify(
     level file; 4 some level undecided (with several files, the most serious code: 3, 1, 4);
     70 internal error (a bug).
     """
-    verdicts = [_verify_one(source, method, time_limit) for source in files]
+    verdicts = [_verify_one(source, method, time_limit, workers) for source in files]
     if json_output:
         code = max((v.code for v in verdicts), key=_SEVERITY.index)
         report = {"exit_code": code, "files": [v.to_data() for v in verdicts]}
@@ -149,6 +160,7 @@ def solve_command(
     method: MethodOption = Method.auto,
     time_limit: TimeLimitOption = 10.0,
     no_clobber: NoClobberOption = False,
+    workers: WorkersOption = None,
 ) -> None:
     """Solve a hand-made level and write it with its solution and metrics.
 
@@ -168,7 +180,13 @@ def solve_command(
     check_output(output, no_clobber)
     level = core(file, load(file))
     with progress_bar(f"solving {file}"):
-        result = solve(level.board, level.rules, budget=budget(time_limit), method=method.value)
+        result = solve(
+            level.board,
+            level.rules,
+            budget=budget(time_limit),
+            method=method.value,
+            rival=rival(workers),
+        )
     if result.status is SolveStatus.UNSOLVABLE:
         text = f"{file}: unsolvable: {result.reason or 'no removal order clears the board'}"
         if result.deadlock:

@@ -51,7 +51,8 @@ def verify_report(file: LevelFile, method: str, time_limit: float) -> dict[str, 
     elif problems:
         verdict = Verdict(REQUEST_NAME, "invalid", EXIT_INVALID, problems=problems)
     else:
-        verdict = _solve_verdict(REQUEST_NAME, level, Method(method), time_limit)
+        # One process per request (the pool has one per CPU): the repair race in lockstep.
+        verdict = _solve_verdict(REQUEST_NAME, level, Method(method), time_limit, 1)
     return {"exit_code": verdict.code, "files": [verdict.to_data()]}
 
 

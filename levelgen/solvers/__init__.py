@@ -27,7 +27,7 @@ from ..verify import replay
 from .base import Budget, SolveResult, SolveStats, SolveStatus
 
 if TYPE_CHECKING:
-    from .repair import RepairSession
+    from .repair import RepairRace, RivalFactory
 
 __all__ = ["METHODS", "Budget", "SolveResult", "SolveStats", "SolveStatus", "few_kinds", "solve"]
 
@@ -41,12 +41,17 @@ def solve(
     budget: Budget | None = None,
     method: str = "auto",
     checked: bool = True,
+    rival: RivalFactory | None = None,
 ) -> SolveResult:
     """Decide ``board`` under ``rules`` (default ``Rules()``) within ``budget``.
 
     Returns a ``SolveResult``; ``ValueError`` for an unknown method.  ``checked=False`` skips
     the replay of a ``SOLVED`` sequence: only for callers that replay what they build from it
-    themselves before they use it (the hint replays its reordered proof)."""
+    themselves before they use it (the hint replays its reordered proof).  ``rival`` makes the
+    second run of ``auto``'s repair race on large boards
+    (:class:`levelgen.solvers.repair.RepairRace`): by default it runs in this process in
+    lockstep; :func:`levelgen.rival.process_rival` runs it in another process, with the same
+    answer."""
     rules = rules or Rules()
     budget = budget or Budget()
     if method not in METHODS:
@@ -67,7 +72,7 @@ def solve(
 
         result = solve_search(board, rules, budget)
     else:
-        result = _auto(board, rules, budget)
+        result = _auto(board, rules, budget, rival)
     if checked and result.status is SolveStatus.SOLVED:
         problems = replay(board, rules, result.moves or ())
         if problems:
@@ -112,7 +117,9 @@ def few_kinds(board: Board) -> bool:
     return 0 < tiles <= FEW_KINDS_MAX_TILES and tiles >= FEW_KINDS_MIN_COPIES * kinds
 
 
-def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
+def _auto(
+    board: Board, rules: Rules, budget: Budget, rival: RivalFactory | None = None
+) -> SolveResult:
     """The portfolio: the search solver first; on boards of few kinds with many copies each
     (:func:`few_kinds`) the exhaustive search next; CP-SAT last; on boards of more than
     ``AUTO_CPSAT_MAX_TILES`` tiles the repair solver, the probe, the repair solver again (one
@@ -134,39 +141,46 @@ def _auto(board: Board, rules: Rules, budget: Budget) -> SolveResult:
     used = 0.0
     result = SolveResult(SolveStatus.UNKNOWN)
     nodes = 0
-    session: RepairSession | None = None
-    for n, (name, share) in enumerate(shares):
-        part = budget
-        if clock is not None and limit is not None:
-            used += share
-            end = limit if n == len(shares) - 1 else limit * used
+    race: RepairRace | None = None
+    try:
+        for n, (name, share) in enumerate(shares):
+            part = budget
+            if clock is not None and limit is not None:
+                used += share
+                end = limit if n == len(shares) - 1 else limit * used
 
-            def should_stop(end: float = end) -> bool:
-                return bool(outer and outer()) or clock() - start > end
+                def should_stop(end: float = end) -> bool:
+                    return bool(outer and outer()) or clock() - start > end
 
-            left = max(end - (clock() - start), 0.0)
-            part = Budget(budget.max_nodes, should_stop, clock, left)
-        if name == "repair":
-            # One run of the repair solver across its slices (its nodes count in all).
-            if session is None:
-                from .repair import RepairSession
+                left = max(end - (clock() - start), 0.0)
+                part = Budget(budget.max_nodes, should_stop, clock, left)
+            if name == "repair":
+                # One race of the repair solver across its slices (its nodes count in all).
+                if race is None:
+                    from .repair import RIVAL_SEED, RepairRace, RepairSession, SessionRival
 
-                session = RepairSession(board, rules)
-                result = session.advance(part, pause_after=AUTO_REPAIR_FIRST)
+                    make = rival or SessionRival
+                    race = RepairRace(
+                        RepairSession(board, rules), make(board, rules, RIVAL_SEED, budget)
+                    )
+                    result = race.advance(part, pause_after=AUTO_REPAIR_FIRST)
+                else:
+                    nodes -= race.repairer.repairs
+                    result = race.advance(part)
             else:
-                nodes -= session.repairer.repairs
-                result = session.advance(part)
-        else:
-            result = _solver(name)(board, rules, part)
-        # The statistics of the answer cover the whole portfolio: every solver's nodes, and the
-        # time since the start (when there is a clock).
-        nodes += result.stats.nodes
-        result.stats.nodes = nodes
-        if clock is not None:
-            result.stats.elapsed = clock() - start
-        if result.status is not SolveStatus.UNKNOWN:
-            return result
-    return result
+                result = _solver(name)(board, rules, part)
+            # The statistics of the answer cover the whole portfolio: every solver's nodes, and
+            # the time since the start (when there is a clock).
+            nodes += result.stats.nodes
+            result.stats.nodes = nodes
+            if clock is not None:
+                result.stats.elapsed = clock() - start
+            if result.status is not SolveStatus.UNKNOWN:
+                return result
+        return result
+    finally:
+        if race is not None:
+            race.close()
 
 
 def _solver(name: str) -> Callable[[Board, Rules, Budget], SolveResult]:
