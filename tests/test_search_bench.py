@@ -76,9 +76,11 @@ def test_methods_take_turns_board_by_board(tmp_path: Path, monkeypatch: MonkeyPa
     calls: list[tuple[str, str, bool]] = []
     real = bench_solve._run_one
 
-    def spy(bb: BenchBoard, rules: Rules, method: str, time_limit: float) -> BoardRun:
+    def spy(
+        bb: BenchBoard, rules: Rules, method: str, time_limit: float, rival: object
+    ) -> BoardRun:
         calls.append((bb.id, method, rules.outside))
-        return real(bb, rules, method, time_limit)
+        return real(bb, rules, method, time_limit, rival)  # type: ignore[arg-type]
 
     monkeypatch.setattr(bench_solve, "_run_one", spy)
     folder = write_bench(tmp_path)

@@ -123,8 +123,9 @@ def _auto(
     """The portfolio: the search solver first; on boards of few kinds with many copies each
     (:func:`few_kinds`) the exhaustive search next; CP-SAT last; on boards of more than
     ``AUTO_CPSAT_MAX_TILES`` tiles the repair solver, the probe, the repair solver again (one
-    run, paused and resumed: :class:`levelgen.solvers.repair.RepairSession`) and the search
-    instead; each one only while the ones before it are undecided.
+    race of two runs, paused and resumed: :class:`levelgen.solvers.repair.RepairRace`, its
+    second run made by ``rival``, by default in this process) and the search instead; each
+    one only while the ones before it are undecided.
 
     With a time limit and a clock, each solver runs until its cumulative share of the limit
     (``AUTO_SHARES``) has passed, the last one until the limit; ``max_nodes`` is given to each

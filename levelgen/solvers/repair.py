@@ -48,6 +48,12 @@ How.
    on large boards: a first slice, then a quick look for a proof at the exact search's root,
    then the rest of the run (:class:`RepairSession` pauses and resumes it), then the exact
    search, which can prove a board unsolvable.
+4. ``auto`` races two runs of different seeds (:class:`RepairRace`): which seed is fast
+   varies from level to level, by up to twenty times on large ones.  The winner is the run
+   that clears the board after the least *work* (moves and choices counted, a stand-in for
+   time that any machine counts the same), so the answer does not depend on where or how
+   fast the second run ran: on another core (:mod:`levelgen.rival`) or in turns with the
+   first.
 
 Pure: the randomness is the seeded ``random.Random`` above; no clock.  The run is a generator
 (:meth:`_Repairer.steps`) that pauses before each repair and every ``POLL_STEPS`` moves of a
