@@ -72,7 +72,7 @@ from typing import Protocol
 from ..board import Board, iter_bits
 from ..live import LiveLinks
 from ..paths import link_cells
-from ..reach import linkable_mask
+from ..reach import link_reach, linkable_mask
 from ..rules import Rules
 from .base import Budget, SolveResult, SolveStats, SolveStatus
 from .search_common import build_moves, odd_kinds_result, timed_stats
@@ -273,6 +273,10 @@ class _Repairer:
         for a, b in kept:
             free |= 1 << a | 1 << b
         pending = list(range(drop + 1, len(seq)))
+        # A move whose reach test failed: the free cells then and the frontier of the reach
+        # (:func:`levelgen.reach.link_reach`); until a cell of that frontier is freed, the
+        # test fails again.
+        failed: dict[int, tuple[int, int]] = {}
         while pending:
             waiting = []
             for i in pending:
@@ -287,7 +291,13 @@ class _Repairer:
                     if not around_a >> b & 1 and not (around_a & free and around_b & free):
                         waiting.append(i)
                         continue
-                    if not linkable_mask(1 << a, free, 1 << b, k, stride):
+                    before = failed.get(i)
+                    if before is not None and not free & ~before[0] & before[1]:
+                        waiting.append(i)
+                        continue
+                    hits, _, frontier = link_reach(1 << a, free, 1 << b, k, stride)
+                    if not hits:
+                        failed[i] = (free, frontier)
                         waiting.append(i)
                         continue
                     cells = link_cells(layout, free, a, b, k) or 0
