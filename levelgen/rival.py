@@ -15,19 +15,21 @@ internal error, never a verdict); a child that died without a word (killed) neve
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
 import time
 from collections.abc import Callable
-from multiprocessing.connection import Connection
-from multiprocessing.sharedctypes import Synchronized
+from typing import TYPE_CHECKING
 
 from .board import Board
 from .rules import Rules
 from .solvers.base import Budget
 from .solvers.repair import RepairSession, Rival, RivalEnd, RivalFactory, session_end
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.sharedctypes import Synchronized
 
 __all__ = ["ProcessRival", "process_rival", "rival_for"]
 
@@ -41,7 +43,7 @@ JOIN_TIMEOUT = 1.0
 def can_fork() -> bool:
     """Whether a rival can run in a forked child here (Linux: forking is cheap and safe for a
     child that only computes)."""
-    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+    return sys.platform.startswith("linux") and hasattr(os, "fork")
 
 
 def available_cpus() -> int:
@@ -71,6 +73,8 @@ class ProcessRival:
     lockstep = False
 
     def __init__(self, board: Board, rules: Rules, seed: int, time_limit: float | None) -> None:
+        import multiprocessing  # only when a race starts: verify on small boards starts faster
+
         context = multiprocessing.get_context("fork")
         self._settled: Synchronized[int] = context.Value("q", -1, lock=False)
         receive, send = context.Pipe(duplex=False)

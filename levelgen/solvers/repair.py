@@ -72,7 +72,7 @@ from typing import Protocol
 from ..board import Board, iter_bits
 from ..live import LiveLinks
 from ..paths import link_cells
-from ..reach import link_reach, linkable_mask
+from ..reach import link_hits, link_reach
 from ..rules import Rules
 from .base import Budget, SolveResult, SolveStats, SolveStatus
 from .search_common import build_moves, odd_kinds_result, timed_stats
@@ -211,7 +211,7 @@ class _Repairer:
                     if n == 4:
                         c = rest & -rest
                         d = rest ^ c
-                        if links[c.bit_length() - 1] & d or linkable_mask(
+                        if links[c.bit_length() - 1] & d or link_hits(
                             c, live.free | 1 << a | 1 << b, d, k, stride
                         ):
                             safe = (a, b)  # all four go: the other two link once these left
@@ -427,8 +427,8 @@ def _culprit_score(
     linked = 0.0
     if contested is not None:
         pair = 1 << a | 1 << b
-        hit_x = linkable_mask(1 << x, free, pair, k, stride)
-        hit_y = linkable_mask(1 << y, free, pair, k, stride)
+        hit_x = link_hits(1 << x, free, pair, k, stride)
+        hit_y = link_hits(1 << y, free, pair, k, stride)
         xa, xb, ya, yb = (bool(hit >> end & 1) for hit in (hit_x, hit_y) for end in (a, b))
         linked = (
             1.02 * (seq[i] in contested)
