@@ -19,6 +19,7 @@ import os
 import signal
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -84,7 +85,11 @@ class ProcessRival:
             args=(board, rules, seed, deadline, send, self._settled, os.getpid()),
             daemon=True,
         )
-        self._process.start()
+        with warnings.catch_warnings():
+            # Python 3.12+ warns about forking while another thread runs (the progress bar's
+            # on a terminal): the child only computes and sends, it takes no lock of theirs.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self._process.start()
         send.close()
         self._conn = receive
         self._end: RivalEnd | None = None
