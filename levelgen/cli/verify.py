@@ -33,6 +33,7 @@ from .progress import progress_bar
 
 if TYPE_CHECKING:
     from ..level import Level
+    from ..solvers import SolveResult
 
 
 # ----- verify ----------------------------------------------------------------------------------
@@ -74,19 +75,28 @@ def _verify_one(source: str, method: Method, time_limit: float, workers: int | N
     return _solve_verdict(source, level, method, time_limit, workers)
 
 
-def _solve_verdict(
+def _solve(
     source: str, level: Level, method: Method, time_limit: float, workers: int | None
-) -> Verdict:
-    from ..solvers import SolveStatus, solve
+) -> SolveResult:
+    """Solve ``level`` with the command's options (a progress bar on a terminal)."""
+    from ..solvers import solve
 
     with progress_bar(f"solving {source}"):
-        result = solve(
+        return solve(
             level.board,
             level.rules,
             budget=budget(time_limit),
             method=method.value,
             rival=rival(workers),
         )
+
+
+def _solve_verdict(
+    source: str, level: Level, method: Method, time_limit: float, workers: int | None
+) -> Verdict:
+    from ..solvers import SolveStatus
+
+    result = _solve(source, level, method, time_limit, workers)
     if result.status is SolveStatus.SOLVED:
         steps = len(result.moves or ())
         return Verdict(
@@ -175,18 +185,11 @@ def solve_command(
     from ..difficulty import solution_metrics
     from ..level import GeneratorInfo, Level
     from ..schema.parameters import GENERATOR_SOLVE
-    from ..solvers import SolveStatus, solve
+    from ..solvers import SolveStatus
 
     check_output(output, no_clobber)
     level = core(file, load(file))
-    with progress_bar(f"solving {file}"):
-        result = solve(
-            level.board,
-            level.rules,
-            budget=budget(time_limit),
-            method=method.value,
-            rival=rival(workers),
-        )
+    result = _solve(file, level, method, time_limit, workers)
     if result.status is SolveStatus.UNSOLVABLE:
         text = f"{file}: unsolvable: {result.reason or 'no removal order clears the board'}"
         if result.deadlock:
