@@ -132,7 +132,7 @@ def _child(
     settled: Synchronized[int],
     parent: int,
 ) -> None:
-    """The child's run: publish the repairs settled at each pause, send how the run ended (or
+    """The child's run: publish the work settled at each pause, send how the run ended (or
     the error, as text); stop silently past the deadline or when the parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     session = RepairSession(board, rules, seed)
