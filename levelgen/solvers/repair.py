@@ -133,6 +133,10 @@ class _Repairer:
         self.rng = random.Random(seed)
         self.bans: set[tuple[int, int]] = set()
         self.start_free = board.free_mask(rules.outside)
+        #: The free cells of the start as a byte per cell (the replay's look at neighbours).
+        self.start_free_bytes = bytearray((board.layout.height + 3) * board.layout.stride)
+        for x in iter_bits(self.start_free):
+            self.start_free_bytes[x] = 1
         self.start_masks = board.kind_masks()
         #: The kind of each tile bit of the start.
         self.kind_of = {x: kind for kind, mask in self.start_masks.items() for x in iter_bits(mask)}
@@ -270,8 +274,10 @@ class _Repairer:
         kept, kept_support = seq[:drop], support[:drop]
         kept_decided = {i for i in decided if i < drop}
         free = self.start_free
+        is_free = bytearray(self.start_free_bytes)
         for a, b in kept:
             free |= 1 << a | 1 << b
+            is_free[a] = is_free[b] = 1
         pending = list(range(drop + 1, len(seq)))
         # A move whose reach test failed: the free cells then and the frontier of the reach
         # (:func:`levelgen.reach.link_reach`); until a cell of that frontier is freed, the
@@ -286,9 +292,20 @@ class _Repairer:
                     # Most fail: a look at the cells next to the two tiles (a link leaves each
                     # through a free one, or joins neighbours), then a reach test, the path's
                     # cells only for a link.
-                    around_a = 1 << a + 1 | 1 << a - 1 | 1 << a + stride | 1 << a - stride
-                    around_b = 1 << b + 1 | 1 << b - 1 | 1 << b + stride | 1 << b - stride
-                    if not around_a >> b & 1 and not (around_a & free and around_b & free):
+                    if abs(a - b) not in (1, stride) and not (
+                        (
+                            is_free[a + 1]
+                            or is_free[a - 1]
+                            or is_free[a + stride]
+                            or is_free[a - stride]
+                        )
+                        and (
+                            is_free[b + 1]
+                            or is_free[b - 1]
+                            or is_free[b + stride]
+                            or is_free[b - stride]
+                        )
+                    ):
                         waiting.append(i)
                         continue
                     before = failed.get(i)
@@ -304,6 +321,7 @@ class _Repairer:
                 if i in decided:
                     kept_decided.add(len(kept))
                 free |= 1 << a | 1 << b
+                is_free[a] = is_free[b] = 1
                 kept.append((a, b))
                 kept_support.append(cells)
             if len(waiting) == len(pending):
@@ -420,9 +438,11 @@ def _culprit_score(
     a, b = seq[i]
     mask = live.kind_mask[live.kind_of[x]]
     y = (mask ^ (1 << x)).bit_length() - 1
-    dxa, dxb = _distance(x, a, stride), _distance(x, b, stride)
-    dya, dyb = _distance(y, a, stride), _distance(y, b, stride)
-    dxy, dab = _distance(x, y, stride), _distance(a, b, stride)
+    (xr, xc), (yr, yc) = divmod(x, stride), divmod(y, stride)
+    (ar, ac), (br, bc) = divmod(a, stride), divmod(b, stride)
+    dxa, dxb = abs(xr - ar) + abs(xc - ac), abs(xr - br) + abs(xc - bc)
+    dya, dyb = abs(yr - ar) + abs(yc - ac), abs(yr - br) + abs(yc - bc)
+    dxy, dab = abs(xr - yr) + abs(xc - yc), abs(ar - br) + abs(ac - bc)
     log = math.log1p
     linked = 0.0
     if contested is not None:
