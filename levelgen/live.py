@@ -30,8 +30,10 @@ with the set seen before.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import Board, Layout
-from .reach import axis_hits, linkable_mask
+from .reach import axis_hits, link_hits
 from .rules import Rules
 
 __all__ = ["LiveLinks"]
@@ -112,8 +114,7 @@ class LiveLinks:
         #: The records of the removals since the start, when built with ``undo=True``.
         self.journal: list[_Record] | None = [] if undo else None
         #: ``_left[x]``: the cells of the columns left of column ``x`` of the layout.
-        first = sum(1 << (r * stride) for r in range(lay.height + 2))
-        self._left = [first * ((1 << x) - 1) for x in range(stride)]
+        self._left = _left_columns(stride, lay.height + 2)
         self._fill_links(free, -1 if linked is None else linked, shared_kind_of is None)
 
     def _fill_links(self, free: int, linked: int, fill_kinds: bool) -> None:
@@ -144,9 +145,7 @@ class LiveLinks:
                     continue
                 # A tile with no free neighbour (most of a full board) links only to neighbours.
                 near = (low << 1) | (low >> 1) | (low << stride) | (low >> stride)
-                hit = (
-                    linkable_mask(low, free, targets, k, stride) if near & free else near & targets
-                )
+                hit = link_hits(low, free, targets, k, stride) if near & free else near & targets
                 if hit:
                     links[x] |= hit
                     total += 2 * hit.bit_count()
@@ -346,3 +345,11 @@ class LiveLinks:
         self.free &= ~pair
         self.open_mask, self.total = open_mask, total
         return a, b
+
+
+@lru_cache(maxsize=64)
+def _left_columns(stride: int, rows: int) -> list[int]:
+    """For each column ``x`` of a padded layout of ``rows`` rows, the cells of the columns left
+    of it (built once per layout: every live move list of a board shares it, read only)."""
+    first = sum(1 << (r * stride) for r in range(rows))
+    return [first * ((1 << x) - 1) for x in range(stride)]
