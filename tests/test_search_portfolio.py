@@ -60,3 +60,14 @@ def test_auto_decides_a_few_kinds_board_the_search_cannot() -> None:
     assert auto.status is SolveStatus.UNSOLVABLE
     # auto goes on to the next solver only when the one before it is undecided
     assert auto.method == "exhaustive"
+
+
+def test_auto_undecided_says_why_each_solver_stopped() -> None:
+    # Stopped at once: every solver of the portfolio runs and is undecided; the answer names
+    # each with its own reason, not only the last one's.
+    board = few_kinds_board(3319, walls=True)
+    auto = solve(board, RULES, budget=Budget(should_stop=lambda: True))
+    assert auto.status is SolveStatus.UNKNOWN
+    parts = auto.reason.split("; ")
+    assert [part.split(":")[0] for part in parts] == ["search", "exhaustive", "cpsat"]
+    assert all(part.split(": ", 1)[1] for part in parts)

@@ -18,6 +18,7 @@ answers ``UNKNOWN`` for them (no model), and ``auto`` is the search alone.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -142,6 +143,8 @@ def _auto(
     used = 0.0
     result = SolveResult(SolveStatus.UNKNOWN)
     nodes = 0
+    #: Why each solver that ran stayed undecided (the probe's is the search's, left out).
+    notes: dict[str, str] = {}
     race: RepairRace | None = None
     try:
         for n, (name, share) in enumerate(shares):
@@ -178,6 +181,11 @@ def _auto(
                 result.stats.elapsed = clock() - start
             if result.status is not SolveStatus.UNKNOWN:
                 return result
+            if name != "probe":
+                notes[name] = result.reason or "undecided"
+        if len(notes) > 1:
+            why = "; ".join(f"{name}: {text}" for name, text in notes.items())
+            result = dataclasses.replace(result, reason=why)
         return result
     finally:
         if race is not None:
