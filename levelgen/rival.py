@@ -2,7 +2,8 @@
 
 ``auto`` races two runs of the repair solver on large boards
 (:class:`levelgen.solvers.repair.RepairRace`); the winner is the run that clears the board after
-the fewest repairs, so the answer does not depend on where the rival runs.  In this process
+the least work (a count of moves and choices, the same on any machine), so the answer does not
+depend on where the rival runs.  In this process
 (the default) the two take turns; here the rival runs in a forked child on another core, and
 the time is about the winner's alone.
 
