@@ -3,9 +3,8 @@
 ``auto`` races two runs of the repair solver on large boards
 (:class:`levelgen.solvers.repair.RepairRace`); the winner is the run that clears the board after
 the least work (a count of moves and choices, the same on any machine), so the answer does not
-depend on where the rival runs.  In this process
-(the default) the two take turns; here the rival runs in a forked child on another core, and
-the time is about the winner's alone.
+depend on where the rival runs.  In this process (the default) the two take turns; here the
+rival runs in a forked child on another core, and the time is about the winner's alone.
 
 The child publishes the work it has settled (a shared integer, written at each of its
 pauses) and sends how its run ended through a pipe; it stops by itself when the solve's time

@@ -143,7 +143,7 @@ def _auto(
     used = 0.0
     result = SolveResult(SolveStatus.UNKNOWN)
     nodes = 0
-    #: Why each solver that ran stayed undecided (the probe's is the search's, left out).
+    # Why each solver that ran stayed undecided (the probe's is the search's, left out).
     notes: dict[str, str] = {}
     race: RepairRace | None = None
     try:
