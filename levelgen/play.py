@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from .play_hint import HintResult
     from .play_shuffle import ShuffleResult
     from .solvers import Budget
+    from .solvers.repair import RivalFactory
 
 __all__ = ["Game", "IllegalMove", "natural_key", "natural_rank"]
 
@@ -201,13 +202,19 @@ class Game:
 
     # ----- hints and shuffles -----------------------------------------------------------------
 
-    def hint(self, budget: Budget | None = None, *, method: str = "search") -> HintResult:
+    def hint(
+        self,
+        budget: Budget | None = None,
+        *,
+        method: str = "search",
+        rival: RivalFactory | None = None,
+    ) -> HintResult:
         """A safe move with the rest of a solution, ``won``, ``lost`` (with the reason, and
         which played move lost the game) or ``undecided`` within ``budget``: see
         :func:`levelgen.play_hint.hint`."""
         from .play_hint import hint
 
-        return hint(self, budget, method=method)
+        return hint(self, budget, method=method, rival=rival)
 
     def shuffle(
         self, seed: int, *, min_moves: int = 1, budget: Budget | None = None

@@ -51,6 +51,7 @@ from .verify import replay
 if TYPE_CHECKING:
     from .play import Game
     from .solvers import Budget, SolveResult
+    from .solvers.repair import RivalFactory
 
 __all__ = [
     "HINT_STATUSES",
@@ -103,6 +104,7 @@ def hint(
     *,
     method: str = "search",
     natural_tries: int = NATURAL_TRIES,
+    rival: RivalFactory | None = None,
 ) -> HintResult:
     """The hint for the current position of ``game`` (see the module docstring).
 
@@ -110,14 +112,15 @@ def hint(
     ``method`` is the solver (``"search"``, ``"auto"``, ``"cpsat"`` or ``"exhaustive"``).
     ``natural_tries``: legal moves more natural than every move of the solution that are
     tried on their own (:func:`exchange_partners`, then a search of at most
-    :data:`NATURAL_NODES` nodes each)."""
+    :data:`NATURAL_NODES` nodes each).  ``rival``: where ``auto``'s repair race runs its second
+    run on large boards (:func:`levelgen.solvers.solve`; in this process by default)."""
     from .solvers import Budget, SolveStatus, solve
 
     if game.is_won():
         return HintResult("won", proved=True, reason="no tiles are left: the game is won")
     board, rules = game.board, game.rules
     # The solution is not replayed here: the proof made of it is (``safe_order``).
-    result = solve(board, rules, budget=budget, method=method, checked=False)
+    result = solve(board, rules, budget=budget, method=method, checked=False, rival=rival)
     if result.status is SolveStatus.SOLVED:
         solution = result.moves or ()
         legal = sorted(game.legal_moves(), key=natural_key)
@@ -157,7 +160,9 @@ def hint(
         undo: int | None = None
         played = game.played
         if played:
-            at, note = lost_at(game.start, rules, played, budget, method, known_lost=True)
+            at, note = lost_at(
+                game.start, rules, played, budget, method, known_lost=True, rival=rival
+            )
             if at is not None:
                 undo = len(played) - at
                 reason += f"; the game was lost by move {at} (undo {undo})"
@@ -303,6 +308,7 @@ def lost_at(
     method: str = "search",
     *,
     known_lost: bool = False,
+    rival: RivalFactory | None = None,
 ) -> tuple[int | None, str]:
     """``(index, note)``: the index into ``played`` of the move after which the game can no
     longer be won, found by binary search over the prefixes (see the module docstring), or
@@ -312,7 +318,7 @@ def lost_at(
 
     def probe(k: int) -> SolveResult:
         board = start.without(*(p for m in played[:k] for p in (m.a, m.b)))
-        return solve(board, rules, budget=budget, method=method)
+        return solve(board, rules, budget=budget, method=method, rival=rival)
 
     def extend(k: int, result: SolveResult) -> int:
         """The largest prefix known solvable from a solution of prefix ``k``: the played

@@ -157,3 +157,32 @@ def test_workers_choose_where_the_rival_runs() -> None:
     assert rival_for(2) is (process_rival if can_fork() else None)
     result = CliRunner().invoke(app, ["verify", "x.json", "--workers", "0"])
     assert result.exit_code == 2 and "--workers" in result.stderr
+
+
+def test_hint_takes_workers_and_its_race_uses_the_rival(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``levelgen hint --workers N`` hands the rival to the solver of a large board (576 tiles:
+    the race runs), and the hint is the same bytes with the rival here or in another process."""
+    level = generate(Size(24, 24), seed=0)
+    path = tmp_path / "level.json"
+    write_level(Level(level.board, level.rules), path)
+    made: list[int] = []
+
+    def spy(board: Board, rules: Rules, seed: int, budget: Budget) -> SessionRival:
+        made.append(seed)
+        return SessionRival(board, rules, seed, budget)
+
+    with monkeypatch.context() as patch:
+        patch.setattr("levelgen.rival.rival_for", lambda workers: spy)
+        spied = CliRunner().invoke(app, ["hint", str(path), "--json", "--workers", "2"])
+    assert spied.exit_code == 0, spied.output
+    assert made  # the hint's solve raced with the rival given
+    here = CliRunner().invoke(app, ["hint", str(path), "--json", "--workers", "1"])
+    there = CliRunner().invoke(app, ["hint", str(path), "--json", "--workers", "2"])
+    assert here.exit_code == there.exit_code == 0
+    assert here.stdout == there.stdout == spied.stdout
+    assert '"status": "hint"' in here.stdout
+    assert multiprocessing.active_children() == []
+    refused = CliRunner().invoke(app, ["hint", str(path), "--workers", "0"])
+    assert refused.exit_code == 2 and "--workers" in refused.stderr

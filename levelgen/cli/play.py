@@ -21,10 +21,12 @@ from .common import (
     NoClobberOption,
     OutputOption,
     TimeLimitOption,
+    WorkersOption,
     app,
     budget,
     check_output,
     fail,
+    rival,
     show_problems,
     write,
 )
@@ -70,6 +72,7 @@ def hint(
     json_output: Annotated[bool, typer.Option("--json", help="Print the hint as JSON.")] = False,
     method: MethodOption = Method.auto,
     time_limit: TimeLimitOption = 10.0,
+    workers: WorkersOption = None,
 ) -> None:
     """A safe hint: a move after which the game can still be won, proved by the rest of a
     solution.
@@ -84,7 +87,7 @@ def hint(
     from ..storage import format_json
 
     position = _read(file)
-    result = position.hint(budget(time_limit), method=method.value)
+    result = position.hint(budget(time_limit), method=method.value, rival=rival(workers))
     code = {"hint": EXIT_OK, "won": EXIT_OK, "lost": EXIT_INVALID}.get(
         result.status, EXIT_UNDECIDED
     )

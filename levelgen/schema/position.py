@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from ..play import Game
     from ..play_hint import HintResult
     from ..solvers import Budget
+    from ..solvers.repair import RivalFactory
 
 __all__ = [
     "POSITION_SCHEMA_URI",
@@ -132,11 +133,19 @@ class Position(NamedTuple):
         game.play_all((m.a, m.b) for m in self.played)
         return game
 
-    def hint(self, budget: Budget | None = None, *, method: str = "auto") -> HintResult:
+    def hint(
+        self,
+        budget: Budget | None = None,
+        *,
+        method: str = "auto",
+        rival: RivalFactory | None = None,
+    ) -> HintResult:
         """The hint for this position (the CLI's ``hint`` and ``POST /v1/hint``): the variant
         engine (:func:`levelgen.play_variants.variant_hint`, with the history) for a sliding or
         layered game, the classic play engine otherwise.  A layered game whose upper layers
-        are all cleared has a flat board but a layered start: it is still a variant game."""
+        are all cleared has a flat board but a layered start: it is still a variant game.
+        ``rival``: where ``auto``'s repair race runs its second run on a large classic board
+        (:func:`levelgen.solvers.solve`)."""
         from ..variant_support import is_variant
 
         start = None if self.level is None else self.level.board
@@ -148,7 +157,7 @@ class Position(NamedTuple):
             return variant_hint(
                 self.board, self.rules, budget, method=method, start=start, played=self.played
             )
-        return self.game().hint(budget, method=method)
+        return self.game().hint(budget, method=method, rival=rival)
 
 
 def position_from_level(level: Level) -> Position:
