@@ -575,6 +575,9 @@ def test_help_shows_file_not_python_types() -> None:
     for command in ("verify", "solve", "show"):
         assert "<list[str]>" not in run(command, "--help").stdout
         assert "<str>" not in run(command, "--help").stdout
+    for command in ("verify", "solve", "hint"):
+        shown = run(command, "--help").stdout
+        assert "--workers N" in shown and "<int range>" not in shown
 
 
 def test_no_clobber(tmp_path: Path) -> None:

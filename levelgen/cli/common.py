@@ -344,6 +344,7 @@ WorkersOption = Annotated[
     typer.Option(
         "--workers",
         min=1,
+        metavar="N",
         help="Processes for auto's race of two repair runs on boards over 500 tiles: 2 or more"
         " runs the second on another core, 1 both in this process (slower; the same answer)."
         "  [default: 2 when this machine has two CPUs or more]",
