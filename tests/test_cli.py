@@ -580,6 +580,42 @@ def test_help_shows_file_not_python_types() -> None:
         assert "--workers N" in shown and "<int range>" not in shown
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        *(
+            [name]
+            for name in [
+                "create",
+                "verify",
+                "solve",
+                "show",
+                "schema",
+                "hint",
+                "shuffle",
+                "render",
+                "export",
+                "play",
+                "pack",
+                "serve",
+            ]
+        ),
+        *(
+            ["bench", name]
+            for name in ["paths", "solve", "create", "shape", "play", "pack", "serve"]
+        ),
+        *(["library", name] for name in ["import", "list", "export"]),
+    ],
+)
+def test_help_names_values_not_python_types(command: list[str]) -> None:
+    # An option's value is named (``--count COUNT``, ``--time-limit SECONDS``) or its choices
+    # listed (``--format <tiled|csv|json-grid>``), never typer's type (``<int range>``).
+    shown = run(*command, "--help")
+    assert shown.exit_code == 0, shown.output
+    for python_type in ("<int", "<float", "<str", "<path", "<list", "range>"):
+        assert python_type not in shown.stdout, (command, python_type)
+
+
 def test_no_clobber(tmp_path: Path) -> None:
     target = tmp_path / "level.json"
     target.write_text("keep me")

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from typer.core import TyperArgument, TyperGroup
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -202,7 +202,9 @@ class LevelgenGroup(TyperGroup):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         """The command, with its arguments' help showing their metavar (``FILE``) alone, not
-        followed by typer's Python type (``FILE <list[str]>``).  The module of a command of
+        followed by typer's Python type (``FILE <list[str]>``), and its options' values named
+        as argparse names them (``--count COUNT``, not ``--count <int range>``) where they
+        have no metavar of their own and no list of choices.  The module of a command of
         ``LAZY_COMMANDS`` and a group of ``LAZY_GROUPS`` are imported and added here, the first
         time they are asked for."""
         if cmd_name in LAZY_GROUPS and cmd_name not in self.commands:
@@ -218,6 +220,14 @@ class LevelgenGroup(TyperGroup):
             for param in getattr(each, "params", ()):
                 if isinstance(param, TyperArgument) and param.metavar:
                     param.display_type_rich = _no_type  # type: ignore[method-assign]
+                elif (
+                    isinstance(param, TyperOption)
+                    and param.metavar is None
+                    and not param.is_flag
+                    and not getattr(getattr(param, "type_descriptor", None), "is_choice", True)
+                    and param.name
+                ):
+                    param.metavar = param.name.upper()
             for param in each.get_params(ctx) if command is not None else ():
                 _quick_coercion(param)  # --help too
         return command
