@@ -244,6 +244,7 @@ def register(app: typer.Typer) -> None:
                 "--set",
                 help="bench: the boards of shared/bench; scale: levels generated now"
                 f" ({', '.join(SCALE_SIZES)} unless --sizes), solutions removed.",
+                metavar="bench|scale",
             ),
         ] = "bench",
         seeds: Annotated[
