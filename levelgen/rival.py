@@ -26,13 +26,27 @@ from typing import TYPE_CHECKING
 from .board import Board
 from .rules import Rules
 from .solvers.base import Budget
-from .solvers.repair import RepairSession, Rival, RivalEnd, RivalFactory, session_end
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.sharedctypes import Synchronized
 
+    from .solvers.repair import RepairSession, Rival, RivalEnd, RivalFactory
+
 __all__ = ["ProcessRival", "process_rival", "rival_for"]
+
+
+def __getattr__(name: str) -> type[RepairSession]:
+    """``RepairSession``, the run the child makes, imported only when a race starts: the CLI
+    asks :func:`rival_for` on every solve, and most boards never race (importing the repair
+    solver would add about 11 ms to every ``levelgen verify`` and ``hint``).  A module
+    attribute, so that a test can put another in its place before the child is forked."""
+    if name == "RepairSession":
+        from .solvers.repair import RepairSession
+
+        return RepairSession
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: The parent looks at the pipe at least this often (seconds) while it waits for the child.
 WAIT_STEP = 0.002
@@ -134,8 +148,10 @@ def _child(
 ) -> None:
     """The child's run: publish the work settled at each pause, send how the run ended (or
     the error, as text); stop silently past the deadline or when the parent is gone."""
+    from .solvers.repair import session_end
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    session = RepairSession(board, rules, seed)
+    session: RepairSession = sys.modules[__name__].RepairSession(board, rules, seed)
 
     def stop() -> bool:
         settled.value = session.settled
