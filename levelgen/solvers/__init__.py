@@ -94,12 +94,15 @@ FEW_KINDS_MIN_COPIES = 6
 Shares = tuple[tuple[str, float], ...]
 AUTO_SHARES: Shares = (("search", 0.5), ("cpsat", 0.5))
 AUTO_SHARES_FEW_KINDS: Shares = (("search", 0.1), ("exhaustive", 0.8), ("cpsat", 0.1))
-AUTO_SHARES_LARGE: Shares = (("repair", 0.1), ("probe", 0.1), ("repair", 0.7), ("search", 0.1))
+AUTO_SHARES_LARGE: Shares = (("repair", 0.3), ("probe", 0.1), ("repair", 0.5), ("search", 0.1))
 
-#: On a large board the repair solver's first slice also ends after this many repairs (about a
-#: second at 64x64): most generated levels are done by then, and a board the probe can prove
-#: dead waits no longer for its proof.  The second slice goes on where the first stopped.
-AUTO_REPAIR_FIRST = 64
+#: On a large board the repair solver's first slice also ends after this many repairs (about
+#: five seconds at 64x64, so the slice's 30% of the time limit usually ends it first): nearly
+#: all generated levels are done by then without paying for the probe (0.2 s at 64x64: with
+#: the race's rival in another process it is not hidden, the race's answer waits for the own
+#: run's work), and a board the probe can prove dead waits a few seconds for its proof.  The
+#: second slice goes on where the first stopped.
+AUTO_REPAIR_FIRST = 256
 
 #: Above this many tiles ``auto`` runs no CP-SAT: its link graph alone takes more than 10 s
 #: from 32x32 on (and over a gigabyte at 64x64).  There ``auto`` first gives the repair solver
