@@ -15,7 +15,7 @@ from levelgen.generator import generate
 from levelgen.geometry import Size
 from levelgen.live import LiveLinks
 from levelgen.rules import Rules
-from levelgen.solvers import Budget, SolveStatus, solve
+from levelgen.solvers import Budget, SolveStatus, repair, solve
 from levelgen.solvers.exhaustive import solve_exhaustive
 from levelgen.solvers.repair import RepairSession, _Repairer, _State, solve_repair
 from levelgen.verify import replay
@@ -58,6 +58,25 @@ def test_repairs_find_what_the_first_dive_misses() -> None:
     assert replay(board, rules, found.moves) == []
     again = solve_repair(board, rules, Budget(max_nodes=2_000))
     assert again.moves == found.moves
+
+
+def test_a_restart_dives_with_more_noise(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a restart the dives break ties with the next noise of ``NOISES`` (three times
+    the first): on generated 24x24 seed 0, restarting after every repair undone, the run
+    clears the board after one restart, where with the first noise throughout it takes seven;
+    a run that never restarts (seed 1) is the same either way."""
+    assert repair.NOISES[1] == 3 * repair.NOISES[0]
+    monkeypatch.setattr(repair, "STALL", 1)
+
+    def run(seed: int, noises: tuple[float, ...]) -> tuple[int, int, object]:
+        monkeypatch.setattr(repair, "NOISES", noises)
+        session = RepairSession(_unsolved(Size(24, 24), seed), Rules())
+        assert session.run_until(None, repairs=30) and session.pairs is not None
+        return session.repairer.restarts, session.repairer.work, session.pairs
+
+    default, flat = repair.NOISES, (repair.NOISES[0],) * 2
+    assert run(0, default)[0] == 1 and run(0, flat)[0] == 7
+    assert run(1, default) == run(1, flat) and run(1, default)[0] == 0
 
 
 def test_repair_refuses_variants() -> None:
