@@ -98,9 +98,10 @@ def test_auto_uses_repair_on_large_boards() -> None:
     assert found.status is SolveStatus.SOLVED and found.method == "repair"
 
 
-def test_auto_proves_a_large_dead_board_at_once() -> None:
-    """A large board with a tile walled in: the probe (the search's root relaxation) proves it
-    unsolvable before the repair solver spends any time, naming the tile."""
+def test_auto_proves_a_large_dead_board() -> None:
+    """A large board with a tile walled in: the probe (the search's root relaxation, after the
+    repair race's first slice) proves it unsolvable, naming the tile; the answer is the
+    probe's, not the repair solver's."""
     width, height = 24, 24
     cells = [1 + (i // 2) % 200 for i in range(width * height)]
     # Kind 999 twice: one copy boxed in by walls, the other free in a corner.
