@@ -205,7 +205,21 @@ def _best_corner_bits(
     found = _direct(free, a_bit, b_bit, max_turns, stride, _column_unit(stride, lay.height + 2))
     if found is not None or max_turns <= 2:
         return found
-    return _by_levels(lay, free, a_bit, b_bit, max_turns)
+    walked = _by_levels_once(lay, free, a_bit, b_bit, max_turns)
+    return None if walked is None else (list(walked[0]), walked[1])
+
+
+@lru_cache(maxsize=4096)
+def _by_levels_once(
+    lay: Layout, free: int, a_bit: int, b_bit: int, max_turns: int
+) -> tuple[tuple[int, ...], int] | None:
+    """:func:`_by_levels`, remembered: a path of three or more turns is a walk that can take a
+    millisecond on a large board, and the same one is asked twice in a row when a solution
+    is built and then replayed by the verifier (``levelgen create``: the generator's paths,
+    then :func:`levelgen.verify.replay`).  Pure (the answer depends on the arguments only),
+    bounded, and read only (corners as a tuple)."""
+    found = _by_levels(lay, free, a_bit, b_bit, max_turns)
+    return None if found is None else (tuple(found[0]), found[1])
 
 
 def _by_levels(

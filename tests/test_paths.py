@@ -10,6 +10,7 @@ from levelgen.geometry import Pos
 from levelgen.moves import legal_pairs
 from levelgen.paths import (
     Path,
+    _best_corner_bits,
     find_link,
     find_path,
     is_linkable,
@@ -285,6 +286,24 @@ def test_fewest_turns_beats_shorter_path_with_more_turns() -> None:
     legal_3 = path_from_corners([Pos(0, 1), Pos(0, 0), Pos(3, 0), Pos(3, 1), Pos(4, 1)])
     assert path_problem(board, legal_3, Rules(max_turns=3)) is None
     assert legal_3.length == 6
+
+
+def test_a_remembered_walk_answers_alike_and_cannot_be_changed() -> None:
+    """Paths of three or more turns are remembered (the generator asks for each one, then the
+    verifier asks again): asking twice gives the same path, and changing the corner list of
+    one answer changes no later answer."""
+    board = Board.from_rows(["1#...", ".#.#.", "...#1"])
+    rules = Rules(max_turns=8, outside=False)
+    lay, free = board.layout, board.free_mask(rules.outside)
+    a, b = lay.bit(0, 0), lay.bit(4, 2)
+    first = _best_corner_bits(lay, free, a, b, rules.max_turns)
+    assert first is not None and len(first[0]) == 6  # four turns: the walk, not the direct form
+    kept = list(first[0])
+    first[0].clear()
+    again = _best_corner_bits(lay, free, a, b, rules.max_turns)
+    assert again is not None and again[0] == kept and again[1] == first[1] == 10
+    path = find_path(board, Pos(0, 0), Pos(4, 2), rules)
+    assert path is not None and (path.turns, path.length) == (4, 10)
 
 
 def test_equal_turn_arrivals_from_different_directions() -> None:
