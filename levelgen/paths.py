@@ -205,20 +205,21 @@ def _best_corner_bits(
     found = _direct(free, a_bit, b_bit, max_turns, stride, _column_unit(stride, lay.height + 2))
     if found is not None or max_turns <= 2:
         return found
-    walked = _by_levels_once(lay, free, a_bit, b_bit, max_turns)
-    return None if walked is None else (list(walked[0]), walked[1])
+    return _by_levels(lay, free, a_bit, b_bit, max_turns)
 
 
 @lru_cache(maxsize=4096)
-def _by_levels_once(
+def _remembered_corners(
     lay: Layout, free: int, a_bit: int, b_bit: int, max_turns: int
 ) -> tuple[tuple[int, ...], int] | None:
-    """:func:`_by_levels`, remembered: a path of three or more turns is a walk that can take a
-    millisecond on a large board, and the same one is asked twice in a row when a solution
-    is built and then replayed by the verifier (``levelgen create``: the generator's paths,
-    then :func:`levelgen.verify.replay`).  Pure (the answer depends on the arguments only),
-    bounded, and read only (corners as a tuple)."""
-    found = _by_levels(lay, free, a_bit, b_bit, max_turns)
+    """:func:`_best_corner_bits`, remembered, for :func:`find_link` and
+    :func:`best_link_measure`: every solution is built (a path per step) and then replayed by
+    the verifier (:func:`levelgen.verify.replay`, which asks the same questions in the same
+    positions), so the second asking costs a look-up instead of a path search (about 25 us a
+    step at 64x64, and a walk of up to a millisecond for three or more turns).  Pure (the
+    answer depends on the arguments only), bounded, and read only (corners as a tuple).  The
+    repair solver's many one-off questions (:func:`link_cells`) do not go through it."""
+    found = _best_corner_bits(lay, free, a_bit, b_bit, max_turns)
     return None if found is None else (tuple(found[0]), found[1])
 
 
@@ -342,7 +343,7 @@ def find_link(layout: Layout, free: int, a: Pos, b: Pos, rules: Rules) -> Path |
     most ``rules.max_turns`` turns exists or ``a == b``."""
     if a == b:
         return None
-    found = _best_corner_bits(
+    found = _remembered_corners(
         layout, free, layout.bit(a.x, a.y), layout.bit(b.x, b.y), rules.max_turns
     )
     if found is None:
@@ -360,7 +361,7 @@ def best_link_measure(
     best-path check needs no more); None when there is no path."""
     if a == b:
         return None
-    found = _best_corner_bits(
+    found = _remembered_corners(
         layout, free, layout.bit(a.x, a.y), layout.bit(b.x, b.y), rules.max_turns
     )
     return None if found is None else (len(found[0]) - 2, found[1])

@@ -7,10 +7,12 @@ from hypothesis import strategies as st
 
 from levelgen.board import Board, iter_bits
 from levelgen.geometry import Pos
-from levelgen.moves import legal_pairs
+from levelgen.moves import Move, legal_pairs
 from levelgen.paths import (
     Path,
-    _best_corner_bits,
+    _column_unit,
+    _direct,
+    _remembered_corners,
     find_link,
     find_path,
     is_linkable,
@@ -21,6 +23,7 @@ from levelgen.paths import (
 from levelgen.reach import link_hits, link_reach, linkable_mask, reachable_empty_mask, toward_masks
 from levelgen.reference import reference_all, reference_best
 from levelgen.rules import Rules
+from levelgen.verify import replay
 
 from .strategies import boards, rules_st
 
@@ -288,22 +291,21 @@ def test_fewest_turns_beats_shorter_path_with_more_turns() -> None:
     assert legal_3.length == 6
 
 
-def test_a_remembered_walk_answers_alike_and_cannot_be_changed() -> None:
-    """Paths of three or more turns are remembered (the generator asks for each one, then the
-    verifier asks again): asking twice gives the same path, and changing the corner list of
-    one answer changes no later answer."""
+def test_the_verifier_replay_reuses_the_paths_a_solution_was_built_with() -> None:
+    """Building a solution's paths and then replaying it asks the same questions in the same
+    positions; the second asking is a look-up (the verifier's answer unchanged), also for a
+    path of four turns, found by the walk."""
     board = Board.from_rows(["1#...", ".#.#.", "...#1"])
     rules = Rules(max_turns=8, outside=False)
     lay, free = board.layout, board.free_mask(rules.outside)
     a, b = lay.bit(0, 0), lay.bit(4, 2)
-    first = _best_corner_bits(lay, free, a, b, rules.max_turns)
-    assert first is not None and len(first[0]) == 6  # four turns: the walk, not the direct form
-    kept = list(first[0])
-    first[0].clear()
-    again = _best_corner_bits(lay, free, a, b, rules.max_turns)
-    assert again is not None and again[0] == kept and again[1] == first[1] == 10
-    path = find_path(board, Pos(0, 0), Pos(4, 2), rules)
+    assert _direct(free, a, b, 2, lay.stride, _column_unit(lay.stride, lay.height + 2)) is None
+    _remembered_corners.cache_clear()
+    path = find_link(lay, free, Pos(0, 0), Pos(4, 2), rules)
     assert path is not None and (path.turns, path.length) == (4, 10)
+    assert replay(board, rules, [Move(Pos(0, 0), Pos(4, 2), 1, path)]) == []
+    info = _remembered_corners.cache_info()
+    assert (info.misses, info.hits) == (1, 1)
 
 
 def test_equal_turn_arrivals_from_different_directions() -> None:
