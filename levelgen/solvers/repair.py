@@ -126,6 +126,10 @@ WORK_MOVE = 6
 WORK_CULPRIT = 130
 
 
+#: The link tests of a candidate of the culprit's score: whether its stuck tile ``x`` links to
+#: ``a`` and to ``b``, then whether the other tile ``y`` does (bits).
+_Hits = tuple[int, int, int, int]
+
 #: A play of the board: the live move list of the position reached, the moves (bit pairs), the
 #: free cells each move's link ran in, and the indices of the moves that were decisions.
 _State = tuple[LiveLinks, list[tuple[int, int]], list[int], set[int]]
@@ -151,6 +155,11 @@ class _Repairer:
         #: The decisions put back so far (since the last start): chosen again only when every
         #: candidate was.
         self.tried: set[tuple[int, int]] = set()
+        #: The position :meth:`culprit` last chose in, its ranked candidates, the mask of
+        #: stuck tiles next to a free cell, and the link tests made there.
+        self._ranked: (
+            tuple[_State, list[list[tuple[int, int]]], int, dict[tuple[int, int], _Hits]] | None
+        ) = None
         self.repairs = 0
         #: The work done so far, in units of about 15 us at 64x64 (``WORK_*``): the race's
         #: clock (:class:`RepairRace`), a count that any machine counts the same.
@@ -354,7 +363,33 @@ class _Repairer:
     def culprit(self, state: _State) -> int | None:
         """The index of the decision to undo: among the decisions of the kinds of two tiles
         left that have a stuck tile next to a free cell (any stuck tile when none is), not
-        tried before when there is such, the one of the highest :func:`_culprit_score`."""
+        tried before when there is such, the one of the highest :func:`_culprit_score`.
+
+        A repair undone leaves the position as it was, and the next choice is made on it
+        again: the candidates ranked by the score without its link tests, and the link tests
+        made, are kept with the position (the same choices, without the work twice)."""
+        if self._ranked is None or self._ranked[0] is not state:
+            self._ranked = (state, *self._rank(state), {})
+        _, tiers, exposed, hits = self._ranked
+        live, seq = state[0], state[1]
+        for ranked in tiers:
+            # Those tried before only when every one was.
+            fresh = [(x, i) for x, i in ranked if seq[i] not in self.tried] or ranked
+            if fresh:
+                # The link tests of the score only for the best by the rest of it.
+                return min(
+                    fresh[:CULPRIT_SHORTLIST],
+                    key=lambda f: (
+                        -_culprit_score(live, seq, f[1], f[0], exposed, self.contested, hits),
+                        f[1],
+                    ),
+                )[1]
+        return None
+
+    def _rank(self, state: _State) -> tuple[list[list[tuple[int, int]]], int]:
+        """The candidates of :meth:`culprit` in ``state`` as ``(stuck tile, decision index)``,
+        best first by the score without its link tests: those of stuck tiles next to a free
+        cell, or when there are none those of all stuck tiles; and the mask of the former."""
         live, seq, _, decided = state
         by_kind: dict[int, int] = {}
         for i in sorted(decided):
@@ -373,19 +408,10 @@ class _Repairer:
                     and live.kind_mask[kind].bit_count() == 2
                 }
             )
-            # Those tried before only when every one was.
-            fresh = [(x, i) for x, i in found if seq[i] not in self.tried] or found
-            if fresh:
-                # The link tests of the score only for the best by the rest of it.
-                fresh.sort(key=lambda f: (-_culprit_score(live, seq, f[1], f[0], exposed), f[1]))
-                return min(
-                    fresh[:CULPRIT_SHORTLIST],
-                    key=lambda f: (
-                        -_culprit_score(live, seq, f[1], f[0], exposed, self.contested),
-                        f[1],
-                    ),
-                )[1]
-        return None
+            if found:
+                found.sort(key=lambda f: (-_culprit_score(live, seq, f[1], f[0], exposed), f[1]))
+                return [found], exposed
+        return [], exposed
 
     def steps(self) -> Generator[bool | None, None, list[tuple[int, int]] | None]:
         """The whole run, pausing before each repair (``yield True``) and every ``POLL_STEPS``
@@ -435,12 +461,15 @@ def _culprit_score(
     x: int,
     exposed: int,
     contested: set[tuple[int, int]] | None = None,
+    hits: dict[tuple[int, int], _Hits] | None = None,
 ) -> float:
     """How likely the decision ``seq[i]`` (a pair ``a, b`` of the kind of the stuck tile ``x``,
     whose other tile left is ``y``) was a wrong pairing: a logistic score over what the
     position shows (see the module docstring).  A wrong pairing took ``a, b`` where ``a, x``
     and ``b, y`` belonged together, so ``x`` and ``y`` tend to be far apart and each close to
-    a cell of the pair, the decision to be recent and to have been contested."""
+    a cell of the pair, the decision to be recent and to have been contested.  Without
+    ``contested``, the score without its link tests; ``hits`` keeps the link tests made in
+    this position, by ``(x, i)``."""
     stride, free, k = live.stride, live.free, live.k
     a, b = seq[i]
     mask = live.kind_mask[live.kind_of[x]]
@@ -453,10 +482,15 @@ def _culprit_score(
     log = math.log1p
     linked = 0.0
     if contested is not None:
-        pair = 1 << a | 1 << b
-        hit_x = link_hits(1 << x, free, pair, k, stride)
-        hit_y = link_hits(1 << y, free, pair, k, stride)
-        xa, xb, ya, yb = (bool(hit >> end & 1) for hit in (hit_x, hit_y) for end in (a, b))
+        tests = None if hits is None else hits.get((x, i))
+        if tests is None:
+            pair = 1 << a | 1 << b
+            hit_x = link_hits(1 << x, free, pair, k, stride)
+            hit_y = link_hits(1 << y, free, pair, k, stride)
+            tests = (hit_x >> a & 1, hit_x >> b & 1, hit_y >> a & 1, hit_y >> b & 1)
+            if hits is not None:
+                hits[(x, i)] = tests
+        xa, xb, ya, yb = map(bool, tests)
         linked = (
             1.02 * (seq[i] in contested)
             + 0.51 * (xa or xb)
