@@ -421,8 +421,10 @@ class _Repairer:
         while True:
             state: _State = (LiveLinks(self.board, self.rules, undo=True), [], [], set())
             yield from self.diving(*state)
+            # The tiles left in ``state`` (counted once: a count runs over every kind).
+            left = state[0].tiles
             since = 0
-            while state[0].tiles and since < STALL:
+            while left and since < STALL:
                 yield True  # a pause before a repair (where a cap on repairs may stop it)
                 drop = self.culprit(state)
                 self.work += WORK_CULPRIT
@@ -435,13 +437,14 @@ class _Repairer:
                 self.tried.add(pair)
                 repaired = self.replay(state, drop)
                 yield from self.diving(*repaired)
-                if repaired[0].tiles < state[0].tiles:
-                    state, since = repaired, 0
+                now = repaired[0].tiles
+                if now < left:
+                    state, since, left = repaired, 0, now
                 else:
                     # Undone: the decision was most likely right, so it may be taken again
                     # (a ban would force a wrong pairing on its kind in later dives).
                     self.bans.discard(pair)
-            if not state[0].tiles:
+            if not left:
                 return state[1]
             # Stalled: start again, the bans and the decisions tried forgotten and the random
             # choices going on from where they are.
