@@ -148,6 +148,9 @@ class _Repairer:
         for x in iter_bits(self.start_free):
             self.start_free_bytes[x] = 1
         self.start_masks = board.kind_masks()
+        self.start_tiles = 0
+        for mask in self.start_masks.values():
+            self.start_tiles |= mask
         #: The kind of each tile bit of the start.
         self.kind_of = {x: kind for kind, mask in self.start_masks.items() for x in iter_bits(mask)}
         #: The decisions taken while their kind had more than one linked pair.
@@ -343,18 +346,13 @@ class _Repairer:
             if len(waiting) == len(pending):
                 break
             pending = waiting
-        masks = dict(self.start_masks)
-        kind_of = self.kind_of
-        for a, b in kept:
-            masks[kind_of[a]] &= ~(1 << a | 1 << b)
-        # The position repaired is a dead end (no pair): then only the tiles put back can be
-        # in a pair now, and only they are tested.
-        stuck, linked = state[0], None
-        if stuck.total == 0:
-            occupied = 0
-            for mask in stuck.kind_mask.values():
-                occupied |= mask
-            linked = ~occupied
+        # The tiles are the start's that are not free now (each mask one operation).
+        tiles = self.start_tiles & ~free
+        masks = {kind: mask & tiles for kind, mask in self.start_masks.items()}
+        # The position repaired is a dead end (no pair): then only the tiles put back (free
+        # there) can be in a pair now, and only they are tested.
+        stuck = state[0]
+        linked = tiles & stuck.free if stuck.total == 0 else None
         live = LiveLinks.from_masks(
             layout, k, free, masks, undo=True, linked=linked, kind_of=stuck.kind_of
         )
