@@ -115,7 +115,8 @@ def hits_by_level(src: int, hs: list[int], vs: list[int], t: int, stride: int) -
     hp = hs[t - 1] if t else 0
     xh = src | vp | hs[t]
     xv = src | hp | vs[t]
-    return ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & ~src
+    near = (xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)
+    return near ^ (near & src)
 
 
 def linkable_mask(src: int, free: int, targets: int, max_turns: int, stride: int) -> int:
@@ -236,11 +237,12 @@ def link_reach(
             break
         level += 1
         # Seeds of the next level: cells newly reached along the other axis.
-        hseeds, vseeds = v & ~vp, h & ~hp
+        hseeds, vseeds = v ^ (v & vp), h ^ (h & hp)
     if toward is None:
         xh = src | vp | h
         xv = src | hp | v
-        frontier = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & ~src
+        frontier = (xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)
+        frontier ^= frontier & src
         return frontier & targets, h | v, frontier
     # Steps taken with a turn to spare (from src, H[k-1], V[k-2] horizontally; src, V[k-1],
     # H[k-2] vertically), then those that use the last turn or follow it.
@@ -258,7 +260,8 @@ def link_reach(
         | ((xh >> 1) & left)
         | ((xv << stride) & down)
         | ((xv >> stride) & up)
-    ) & ~src
+    )
+    frontier ^= frontier & src
     return frontier & targets, h | v, frontier
 
 
@@ -326,9 +329,9 @@ def link_hits(src: int, free: int, targets: int, max_turns: int, stride: int) ->
         xv = src | hp | v
         hit = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets
         if hit == targets or level == max_turns or (h == hp and v == vp):
-            return hit & ~src
+            return hit ^ (hit & src)
         level += 1
-        hseeds, vseeds = v & ~vp, h & ~hp
+        hseeds, vseeds = v ^ (v & vp), h ^ (h & hp)
 
 
 def axis_hits(
@@ -350,24 +353,26 @@ def axis_hits(
     answer: list[list[int]] = []
     c = src.bit_length() - 1
     below = src - 1
+    targets &= ~src  # once: a complement costs more than a plain mask
     for horizontal in (True, False):
         # Level 0, the straight rays from the one cell: the run of free cells around it
         # found with bit lengths instead of a fill.
         if horizontal:
             x = (src << 1) & free
             ray = ((((free + x) ^ free) & free) | x) | below ^ (
-                (1 << (below & ~free).bit_length()) - 1
+                (1 << (below ^ (below & free)).bit_length()) - 1
             )
             xh, h, v, vseeds, hseeds = src | ray, ray, 0, ray, 0
-            first = ((xh << 1) | (xh >> 1)) & targets & ~src
+            first = ((xh << 1) | (xh >> 1)) & targets
         else:
             column = _column(stride, free.bit_length() // stride + 2) << (c % stride)
-            blocked = column & ~free
-            beyond = blocked & -(src << 1)
-            ray = column & below & ~((1 << (blocked & below).bit_length()) - 1)
-            ray |= column & ((beyond & -beyond) - 1) & ~((src << 1) - 1)
+            blocked = column ^ (column & free)
+            beyond = blocked >> (c + 1) << (c + 1)
+            low = (blocked & below).bit_length()
+            ray = (column & below) >> low << low
+            ray |= (column & ((beyond ^ (beyond & (beyond - 1))) - 1)) >> (c + 1) << (c + 1)
             xv, h, v, vseeds, hseeds = src | ray, 0, ray, 0, ray
-            first = ((xv << stride) | (xv >> stride)) & targets & ~src
+            first = ((xv << stride) | (xv >> stride)) & targets
         if not ray:
             # No step along this axis: only the neighbours, whatever the turns.
             answer.append([first] * (max_turns + 1))
@@ -431,10 +436,10 @@ def axis_hits(
             v = nv
             xh = sh | vp | h
             xv = sv | hp | v
-            out.append(((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets & ~src)
+            out.append(((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets)
             if len(out) > last:
                 break
-            hseeds, vseeds = v & ~vp, h & ~hp
+            hseeds, vseeds = v ^ (v & vp), h ^ (h & hp)
             if not (hseeds or vseeds):
                 out += [out[-1]] * (last + 1 - len(out))
                 break

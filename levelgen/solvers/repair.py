@@ -217,7 +217,7 @@ class _Repairer:
                 n = mask.bit_count()
                 pairs: list[tuple[int, int]] = []
                 for a in iter_bits(mask):
-                    above = links[a] & -(2 << a)
+                    above = links[a] >> (a + 1) << (a + 1)
                     if above:
                         pairs += [(a, b) for b in iter_bits(above)]
                         if n > 4 and len(pairs) >= PAIR_SAMPLE:
@@ -230,10 +230,10 @@ class _Repairer:
                     if n == 2:
                         safe = (a, b)
                         break
-                    rest = mask & ~(1 << a | 1 << b)
+                    rest = mask ^ (mask & (1 << a | 1 << b))
                     if n == 4:
-                        c = rest & -rest
-                        d = rest ^ c
+                        d = 1 << (rest.bit_length() - 1)
+                        c = rest ^ d
                         if links[c.bit_length() - 1] & d or link_hits(
                             c, live.free | 1 << a | 1 << b, d, k, stride
                         ):
@@ -307,7 +307,7 @@ class _Repairer:
             for i in pending:
                 a, b = seq[i]
                 cells = support[i]
-                if cells & ~free:
+                if cells & free != cells:
                     # Most fail: a look at the cells next to the two tiles (a link leaves each
                     # through a free one, or joins neighbours), then a reach test, the path's
                     # cells only for a link.
@@ -328,7 +328,7 @@ class _Repairer:
                         waiting.append(i)
                         continue
                     before = failed.get(i)
-                    if before is not None and not free & ~before[0] & before[1]:
+                    if before is not None and not (free ^ before[0]) & before[1]:
                         waiting.append(i)
                         continue
                     hits, _, frontier = link_reach(1 << a, free, 1 << b, k, stride)
@@ -347,7 +347,7 @@ class _Repairer:
                 break
             pending = waiting
         # The tiles are the start's that are not free now (each mask one operation).
-        tiles = self.start_tiles & ~free
+        tiles = self.start_tiles ^ (self.start_tiles & free)
         masks = {kind: mask & tiles for kind, mask in self.start_masks.items()}
         # The position repaired is a dead end (no pair): then only the tiles put back (free
         # there) can be in a pair now, and only they are tested.
