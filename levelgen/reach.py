@@ -237,7 +237,7 @@ def link_reach(
             break
         level += 1
         # Seeds of the next level: cells newly reached along the other axis.
-        hseeds, vseeds = v ^ (v & vp), h ^ (h & hp)
+        hseeds, vseeds = v ^ vp, h ^ hp  # each level holds the one before
     if toward is None:
         xh = src | vp | h
         xv = src | hp | v
@@ -331,7 +331,7 @@ def link_hits(src: int, free: int, targets: int, max_turns: int, stride: int) ->
         if hit == targets or level == max_turns or (h == hp and v == vp):
             return hit ^ (hit & src)
         level += 1
-        hseeds, vseeds = v ^ (v & vp), h ^ (h & hp)
+        hseeds, vseeds = v ^ vp, h ^ hp  # each level holds the one before
 
 
 def axis_hits(
@@ -439,7 +439,7 @@ def axis_hits(
             out.append(((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)) & targets)
             if len(out) > last:
                 break
-            hseeds, vseeds = v ^ (v & vp), h ^ (h & hp)
+            hseeds, vseeds = v ^ vp, h ^ hp  # each level holds the one before
             if not (hseeds or vseeds):
                 out += [out[-1]] * (last + 1 - len(out))
                 break
