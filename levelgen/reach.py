@@ -353,7 +353,7 @@ def axis_hits(
     answer: list[list[int]] = []
     c = src.bit_length() - 1
     below = src - 1
-    targets &= ~src  # once: a complement costs more than a plain mask
+    targets ^= targets & src  # (a complement, ``targets & ~src``, costs more)
     for horizontal in (True, False):
         # Level 0, the straight rays from the one cell: the run of free cells around it
         # found with bit lengths instead of a fill.
