@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .geometry import Pos
 from .moves import Move
 
-__all__ = ["Problem", "step_problem"]
+__all__ = ["Problem", "not_best_problem", "step_problem"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +56,17 @@ def step_problem(
             wrong_end = f"path runs {path.a} to {path.b}, not between the step's cells"
         return Problem(f"{here}/path", wrong_end)
     return None
+
+
+def not_best_problem(i: int, turns: int, length: int, best: tuple[int, int]) -> Problem:
+    """Step ``i``'s legal path of ``turns`` turns and ``length`` steps is not a best one
+    (``best``: the turns and steps of one)."""
+
+    def measure(turns: int, length: int) -> str:
+        turn_s, step_s = "" if turns == 1 else "s", "" if length == 1 else "s"
+        return f"{turns} turn{turn_s} and {length} step{step_s}"
+
+    return Problem(
+        f"/solution/{i}/path",
+        f"not a best path: {measure(turns, length)}, but a path with {measure(*best)} exists",
+    )

@@ -18,7 +18,7 @@ from .geometry import Pos
 from .layers_analysis import stacked_move_counts
 from .level import Metrics
 from .moves import Move
-from .problem import Problem, step_problem
+from .problem import Problem, not_best_problem, step_problem
 from .rules import Rules
 from .variant_state import state_of
 
@@ -47,13 +47,7 @@ def replay_variant(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Pr
         if best is None:  # pragma: no cover - a legal path exists, so a best one does
             raise AssertionError("a legal path exists but the best-path finder found none")
         if (path.turns, path.length) != (best.turns, best.length):
-            return [
-                Problem(
-                    f"{here}/path",
-                    f"not a best path: {path.turns} turns and {path.length} steps, but a path"
-                    f" with {best.turns} turns and {best.length} steps exists",
-                )
-            ]
+            return [not_best_problem(i, path.turns, path.length, (best.turns, best.length))]
         state.remove_pair(a, b)
     left = state.tile_count()
     if left:

@@ -17,7 +17,7 @@ from .board import Board
 from .geometry import Pos
 from .moves import Move
 from .paths import Path, best_link_measure, path_problem
-from .problem import Problem, step_problem
+from .problem import Problem, not_best_problem, step_problem
 from .rules import Rules
 
 __all__ = ["Problem", "replay", "step_problem"]
@@ -57,13 +57,7 @@ def replay(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Problem]:
         if best is None:  # pragma: no cover - a legal path exists, so a best one does
             raise AssertionError("a legal path exists but the best-path finder found none")
         if (path.turns, path.length) != best:
-            return [
-                Problem(
-                    f"{here}/path",
-                    f"not a best path: {path.turns} turns and {path.length} steps, but a path"
-                    f" with {best[0]} turns and {best[1]} steps exists",
-                )
-            ]
+            return [not_best_problem(i, path.turns, path.length, best)]
         cells[a.y * width + a.x] = cells[b.y * width + b.x] = 0
         free |= (1 << lay.bit(a.x, a.y)) | (1 << lay.bit(b.x, b.y))
     left = [i for i, v in enumerate(cells) if v >= 1]

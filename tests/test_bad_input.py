@@ -258,6 +258,24 @@ def test_path_that_is_not_a_best_path(tmp_path: Path) -> None:
     )
 
 
+def test_not_a_best_path_says_1_turn_and_1_step(tmp_path: Path) -> None:
+    """The counts in the message agree with their nouns (1 turn, 1 step)."""
+    over = step([0, 0], [1, 1], 1, [0, 0], [0, -1], [1, -1], [1, 1])
+    code, text = verify_data(tmp_path, level([[1, 0], [0, 1]], [over]))
+    assert (code, text) == (
+        1,
+        "/solution/0/path: not a best path: 2 turns and 4 steps, but a path with 1 turn and"
+        " 2 steps exists",
+    )
+    around = step([0, 0], [1, 0], 1, [0, 0], [0, -1], [1, -1], [1, 0])
+    code, text = verify_data(tmp_path, level([[1, 1]], [around]))
+    assert (code, text) == (
+        1,
+        "/solution/0/path: not a best path: 2 turns and 3 steps, but a path with 0 turns and"
+        " 1 step exists",
+    )
+
+
 def test_path_with_a_diagonal_segment(tmp_path: Path) -> None:
     bad = step([0, 0], [2, 0], 1, [0, 0], [2, 1], [2, 0])
     code, text = verify_data(tmp_path, level(ROWS, [GOOD[0], bad, GOOD[2]], outside=False))

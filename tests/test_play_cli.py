@@ -94,6 +94,16 @@ def test_hint_exit_codes_won_lost_undecided_bad(tmp_path: Path) -> None:
     assert result.exit_code == 3 and "/board/rows/0/1" in result.stderr
 
 
+def test_hint_text_counts_1_step_and_1_turn() -> None:
+    """The hint's path is described with nouns that agree with their counts."""
+    from levelgen.cli.play import _move_text
+
+    one_step = Move(Pos(0, 0), Pos(1, 0), 1, path_from_corners([Pos(0, 0), Pos(1, 0)]))
+    assert _move_text(one_step).endswith("(0 turns, 1 step)")
+    corner = path_from_corners([Pos(0, 0), Pos(1, 0), Pos(1, 1)])
+    assert _move_text(Move(Pos(0, 0), Pos(1, 1), 1, corner)).endswith("(1 turn, 2 steps)")
+
+
 def test_hint_names_the_illegal_played_move(tmp_path: Path) -> None:
     level = generate(Size(6, 4), seed=1)
     step = (level.solution or ())[0]

@@ -482,7 +482,8 @@ def position_at_step(source: str, level: Level, step: int) -> tuple[Board, LinkP
         raise typer.BadParameter(f"{source} has no solution to step through", param_hint="'--step'")
     if not 0 <= step < len(solution):
         raise typer.BadParameter(
-            f"{step} is not in 0..{len(solution) - 1} (the solution has {len(solution)} steps)",
+            f"{step} is not in 0..{len(solution) - 1} (the solution has"
+            f" {len(solution)} step{'' if len(solution) == 1 else 's'})",
             param_hint="'--step'",
         )
     # Replaying a prefix ends with tiles left (pointer "/solution"): only step problems count.

@@ -58,11 +58,12 @@ def _read(source: str) -> Position:
 
 
 def _move_text(move: Move) -> str:
+    from ..render.terminal import plural
+
     corners = " ".join(str(p) for p in move.path.corners)
-    turns = "turn" if move.path.turns == 1 else "turns"
     return (
         f"{move.a} - {move.b} (kind {move.kind}), path {corners}"
-        f" ({move.path.turns} {turns}, {move.path.length} steps)"
+        f" ({plural(move.path.turns, 'turn')}, {plural(move.path.length, 'step')})"
     )
 
 
