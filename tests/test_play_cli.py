@@ -104,6 +104,27 @@ def test_hint_text_counts_1_step_and_1_turn() -> None:
     assert _move_text(Move(Pos(0, 0), Pos(1, 1), 1, corner)).endswith("(1 turn, 2 steps)")
 
 
+def test_a_position_whose_level_has_bad_layers_is_refused_with_a_pointer(
+    tmp_path: Path,
+) -> None:
+    """An embedded level's layers are checked as a level file's are (found by schemathesis:
+    a layer of the wrong height reached the core board and was a server error)."""
+    level: dict[str, Any] = {
+        "format_version": 1,
+        "game": "linkup",
+        "board": {"width": 1, "height": 1, "rows": [[1]], "layers": [[[0]], [[1], [0]]]},
+        "rules": {"max_turns": 0, "outside": False},
+    }
+    position = {"$schema": POSITION_SCHEMA_URI, "format_version": 1, "game": "linkup"}
+    result = run("hint", write(tmp_path, "p.json", {**position, "level": level}))
+    assert result.exit_code == 3
+    assert "/level/board/layers/1: 2 rows, but height is 1" in result.stderr
+    level["board"]["layers"] = [[[0]], [[1]]]
+    result = run("hint", write(tmp_path, "q.json", {**position, "level": level}))
+    assert result.exit_code == 3
+    assert "/level/board/layers/1/0/0: a tile on layer 2 above an empty cell" in result.stderr
+
+
 def test_hint_names_the_illegal_played_move(tmp_path: Path) -> None:
     level = generate(Size(6, 4), seed=1)
     step = (level.solution or ())[0]

@@ -29,6 +29,7 @@ from ..level import Level
 from ..moves import Move
 from ..rules import Rules
 from ..verify import Problem
+from ..words import plural
 from .level import (
     JSON_SCHEMA_DIALECT,
     BoardFile,
@@ -36,6 +37,7 @@ from .level import (
     LevelFormatError,
     Point,
     RulesFile,
+    _variant_problems,
     problems_from_validation_error,
 )
 
@@ -184,7 +186,10 @@ def parse_position_data(data: object) -> Position:
     if file.board is not None:
         problems += _shape_problems(file.board, "/board")
     if file.level is not None:
-        problems += _shape_problems(file.level.board, "/level/board")
+        # The embedded level's rows, then its layers (their shape, and tiles stacked on
+        # tiles), as in a level file: the core board would refuse them with a bare error.
+        shape = _shape_problems(file.level.board, "/level/board")
+        problems += shape or [_under("/level", p) for p in _variant_problems(file.level)]
     if file.level is None:
         if file.played is not None:
             problems.append(Problem("/played", "played moves need the starting level in /level"))
@@ -244,7 +249,7 @@ def _variant_position(file: PositionFile, level: Level) -> Position:
         elif state.top(a) != state.top(b):
             why = f"kinds {state.top(a)} and {state.top(b)} differ"
         elif path is None:
-            why = f"no path of at most {level.rules.max_turns} turns joins {a} and {b}"
+            why = f"no path of at most {plural(level.rules.max_turns, 'turn')} joins {a} and {b}"
         if why is not None or path is None:
             raise LevelFormatError([Problem(f"/played/{k}", f"illegal move: {why}")])
         played.append(Move(a, b, state.top(a), path))
@@ -310,7 +315,9 @@ def _shape_problems(board: BoardFile, where: str) -> list[Problem]:
     for y, row in enumerate(board.rows):
         if len(row) != board.width:
             problems.append(
-                Problem(f"{where}/rows/{y}", f"{len(row)} cells, but width is {board.width}")
+                Problem(
+                    f"{where}/rows/{y}", f"{plural(len(row), 'cell')}, but width is {board.width}"
+                )
             )
     return problems
 
