@@ -36,6 +36,7 @@ from typing import Any
 from . import __version__
 from .pack_plan import Job, PackPlan, PlanError, file_name, make_level_text, plan_pack
 from .verify import Problem
+from .words import plural
 
 __all__ = [
     "PackError",
@@ -65,8 +66,8 @@ class PackInterrupted(PackError):
     def __init__(self, done: int, total: int, partial: Path) -> None:
         self.done, self.total, self.partial = done, total, partial
         super().__init__(
-            f"interrupted: {done} of {total} levels kept in {partial}; run the same command"
-            " with --resume to finish"
+            f"interrupted: {done} of {plural(total, 'level')} kept in {partial}; run the same"
+            " command with --resume to finish"
         )
 
 

@@ -51,6 +51,7 @@ from .play_shuffle import (
 from .rules import Rules
 from .variant_state import VariantState, is_variant, state_of
 from .variants_verify import replay_variant
+from .words import plural
 
 if TYPE_CHECKING:
     from .solvers import Budget, SolveResult
@@ -121,7 +122,7 @@ def variant_hint(
         return HintResult(
             "lost",
             proved=True,
-            reason=f"no legal move is left and {state.tile_count()} tiles remain" + note,
+            reason=f"no legal move is left and {plural(state.tile_count(), 'tile')} remain" + note,
             lost_at=at,
             undo=undo,
             method="rules",
@@ -234,7 +235,7 @@ def _proved_hint(
         solution[0],
         proved=True,
         solution=solution,
-        reason=f"{which}: a solution of {len(solution)} moves starts with it (replayed)",
+        reason=f"{which}: a solution of {plural(len(solution), 'move')} starts with it (replayed)",
         method=method,
     )
 

@@ -21,6 +21,7 @@ from .moves import Move
 from .problem import Problem, not_best_problem, step_problem
 from .rules import Rules
 from .variant_state import state_of
+from .words import plural
 
 __all__ = ["replay_variant", "variant_metrics", "variant_move_counts"]
 
@@ -56,7 +57,11 @@ def replay_variant(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Pr
             for i in range(width * height)
             if state.top(Pos(i % width, i // width)) >= 1
         )
-        return [Problem("/solution", f"after the last step {left} tiles remain, first at {first}")]
+        return [
+            Problem(
+                "/solution", f"after the last step {plural(left, 'tile')} remain, first at {first}"
+            )
+        ]
     return []
 
 

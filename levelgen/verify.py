@@ -19,6 +19,7 @@ from .moves import Move
 from .paths import Path, best_link_measure, path_problem
 from .problem import Problem, not_best_problem, step_problem
 from .rules import Rules
+from .words import plural
 
 __all__ = ["Problem", "replay", "step_problem"]
 
@@ -65,7 +66,8 @@ def replay(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Problem]:
         y, x = divmod(left[0], width)
         return [
             Problem(
-                "/solution", f"after the last step {len(left)} tiles remain, first at {Pos(x, y)}"
+                "/solution",
+                f"after the last step {plural(len(left), 'tile')} remain, first at {Pos(x, y)}",
             )
         ]
     return []

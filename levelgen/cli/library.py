@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..words import plural
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, fail, problem_lines
 
 if TYPE_CHECKING:
@@ -104,7 +105,10 @@ def import_levels(
             existing += not created
     finally:
         store.close()
-    typer.echo(f"{stored} stored, {existing} already in the library, {len(files)} files", err=True)
+    typer.echo(
+        f"{stored} stored, {existing} already in the library, {plural(len(files), 'file')}",
+        err=True,
+    )
     raise typer.Exit(code)
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ..words import plural
 from .common import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, MAX_LAYOUT_BYTES, app, fail
 
 if TYPE_CHECKING:
@@ -150,7 +151,8 @@ def pack(
     )
     note = f"; {off} missed their band (the closest found was kept)" if off else ""
     typer.echo(
-        f"{output}: {count} levels, seed {seed}, pack id {manifest['pack_id']}{note}", err=True
+        f"{output}: {plural(count, 'level')}, seed {seed}, pack id {manifest['pack_id']}{note}",
+        err=True,
     )
 
 

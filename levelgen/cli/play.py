@@ -58,7 +58,7 @@ def _read(source: str) -> Position:
 
 
 def _move_text(move: Move) -> str:
-    from ..render.terminal import plural
+    from ..words import plural
 
     corners = " ".join(str(p) for p in move.path.corners)
     return (
@@ -162,11 +162,13 @@ def shuffle(
     if result.status != "shuffled":
         fail(code, f"{file}: shuffle {result.status}: {result.reason}")
     write(result.level(), output, no_clobber=no_clobber)
+    from ..words import plural
+
     same = "; the only arrangement of these tiles" if result.same_as_input else ""
     typer.echo(
-        f"shuffled {_tiles(position.board, position.rules)} tiles (seed {seed}):"
-        f" {result.legal_moves}"
-        f" legal moves, a solution of {len(result.solution)} steps{same}",
+        f"shuffled {plural(_tiles(position.board, position.rules), 'tile')} (seed {seed}):"
+        f" {plural(result.legal_moves, 'legal move')},"
+        f" a solution of {plural(len(result.solution), 'step')}{same}",
         err=True,
     )
 

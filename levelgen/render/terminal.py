@@ -24,6 +24,7 @@ from ..geometry import Pos
 from ..level import Level
 from ..paths import Path
 from ..rules import Rules
+from ..words import plural
 
 __all__ = ["format_summary", "render_board", "use_color"]
 
@@ -196,11 +197,6 @@ class _Canvas:
                 text += (digit if not tens or x >= 10 else " ").ljust(self.cell_width)
             lines.append(text.rstrip())
         return lines
-
-
-def plural(count: int, noun: str) -> str:
-    """``"1 kind"``, ``"2 kinds"``: the count and the noun, with an s unless the count is 1."""
-    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def format_summary(level: Level, name: str = "") -> str:

@@ -50,6 +50,7 @@ from ..moves import Move
 from ..paths import path_from_corners
 from ..rules import MAX_TURNS_LIMIT, SLIDES, Rules
 from ..verify import Problem
+from ..words import plural
 from .parameters import parameter_problems, parameters_json_schema
 
 __all__ = [
@@ -476,7 +477,9 @@ def _shape_problems(board: BoardFile) -> list[Problem]:
     for y, row in enumerate(board.rows):
         if len(row) != board.width:
             problems.append(
-                Problem(f"/board/rows/{y}", f"{len(row)} cells, but width is {board.width}")
+                Problem(
+                    f"/board/rows/{y}", f"{plural(len(row), 'cell')}, but width is {board.width}"
+                )
             )
     return problems
 
@@ -648,7 +651,9 @@ def _variant_problems(level: LevelFile) -> list[Problem]:
         for y, row in enumerate(layer):
             if len(row) != board.width:
                 problems.append(
-                    Problem(f"{here}/{y}", f"{len(row)} cells, but width is {board.width}")
+                    Problem(
+                        f"{here}/{y}", f"{plural(len(row), 'cell')}, but width is {board.width}"
+                    )
                 )
                 return problems
             for x, value in enumerate(row):

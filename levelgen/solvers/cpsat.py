@@ -80,6 +80,7 @@ from ..board import Board, iter_bits
 from ..moves import Move
 from ..paths import find_path
 from ..rules import Rules
+from ..words import plural
 from .base import Budget, SolveResult, SolveStats, SolveStatus
 from .linkgraph import (
     MAX_MODELLED_TURNS,
@@ -484,7 +485,7 @@ def solve_cpsat(board: Board, rules: Rules, budget: Budget, *, workers: int = 1)
     except TooManyWalks:
         return done(
             SolveStatus.UNKNOWN,
-            reason=f"too many ways to link tiles with {rules.max_turns} turns to model"
+            reason=f"too many ways to link tiles with {plural(rules.max_turns, 'turn')} to model"
             " (the walk search gave up)",
         )
     counters["pairs"] = len(graph.pairs)
@@ -493,8 +494,8 @@ def solve_cpsat(board: Board, rules: Rules, budget: Budget, *, workers: int = 1)
     if never:
         return done(
             SolveStatus.UNSOLVABLE,
-            reason=f"{len(never)} tiles can never be removed, even if every tile could leave with"
-            " any tile of its kind as soon as a path to it opens",
+            reason=f"{plural(len(never), 'tile')} can never be removed, even if every tile could"
+            " leave with any tile of its kind as soon as a path to it opens",
             deadlock=never,
         )
     if not graph.tiles:

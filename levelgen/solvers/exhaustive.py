@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..board import Board
 from ..moves import legal_pairs
 from ..rules import Rules
+from ..words import plural
 from .base import Budget, SolveResult, SolveStats, SolveStatus
 from .search_common import POLL_NODES, build_moves, odd_kinds_result, timed_stats
 
@@ -101,6 +102,6 @@ def _unknown(stats: SolveStats, why: str) -> SolveResult:
     return SolveResult(
         SolveStatus.UNKNOWN,
         stats=stats,
-        reason=f"undecided after {stats.nodes} nodes: {why}",
+        reason=f"undecided after {plural(stats.nodes, 'node')}: {why}",
         method=METHOD,
     )

@@ -79,6 +79,7 @@ from ..live import LiveLinks
 from ..paths import link_cells
 from ..reach import link_hits, link_reach
 from ..rules import Rules
+from ..words import plural
 from .base import Budget, SolveResult, SolveStats, SolveStatus
 from .search_common import build_moves, odd_kinds_result, timed_stats
 
@@ -590,14 +591,15 @@ class RepairSession:
             return SolveResult(
                 SolveStatus.UNKNOWN,
                 stats=stats,
-                reason=f"stuck with no decision to revisit after {repairer.repairs} repairs",
+                reason="stuck with no decision to revisit after"
+                f" {plural(repairer.repairs, 'repair')}",
                 method=METHOD,
             )
         return SolveResult(
             SolveStatus.UNKNOWN,
             stats=stats,
-            reason=f"no removal order found after {repairer.repairs} repairs"
-            f" and {repairer.restarts} restarts",
+            reason=f"no removal order found after {plural(repairer.repairs, 'repair')}"
+            f" and {plural(repairer.restarts, 'restart')}",
             method=METHOD,
         )
 

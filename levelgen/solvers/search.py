@@ -69,6 +69,7 @@ from __future__ import annotations
 
 from ..board import Board
 from ..rules import Rules
+from ..words import plural
 from .base import Budget, SolveResult, SolveStatus
 from .exhaustive import solve_exhaustive
 from .search_common import build_moves, odd_kinds_result, timed_stats
@@ -102,7 +103,7 @@ def solve_search(board: Board, rules: Rules, budget: Budget) -> SolveResult:
             SolveResult(
                 SolveStatus.UNKNOWN,
                 stats=stats,
-                reason=f"undecided after {stats.nodes} nodes: {stop}",
+                reason=f"undecided after {plural(stats.nodes, 'node')}: {stop}",
                 method=METHOD,
             )
         )
@@ -116,9 +117,9 @@ def solve_search(board: Board, rules: Rules, budget: Budget) -> SolveResult:
                 SolveStatus.UNSOLVABLE,
                 stats=stats,
                 reason=(
-                    f"{n} tiles can never be removed (first at {where[0]}): even if every tile"
-                    " could pair with any tile of its kind, present or already gone, none of"
-                    " them ever gets a free path"
+                    f"{plural(n, 'tile')} can never be removed (first at {where[0]}): even if"
+                    " every tile could pair with any tile of its kind, present or already gone,"
+                    " none of them ever gets a free path"
                 ),
                 deadlock=tuple(where),
                 method=METHOD,
@@ -132,8 +133,8 @@ def solve_search(board: Board, rules: Rules, budget: Budget) -> SolveResult:
                 stats=stats,
                 reason=(
                     "every tile could leave if it might pair with any tile of its kind, but an"
-                    f" exhaustive search of the pairings ({stats.nodes} nodes) found no order"
-                    " that clears the board"
+                    f" exhaustive search of the pairings ({plural(stats.nodes, 'node')}) found no"
+                    " order that clears the board"
                 ),
                 method=METHOD,
             )

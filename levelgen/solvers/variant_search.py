@@ -35,6 +35,7 @@ from ..layers_analysis import stacking_deadlock
 from ..moves import Move
 from ..rules import Rules
 from ..variant_state import VariantState, state_of
+from ..words import plural
 from .base import Budget, SolveResult, SolveStats, SolveStatus
 from .search_common import POLL_NODES, DeadMemo, timed_stats
 
@@ -74,7 +75,7 @@ def solve_variant(board: Board, rules: Rules, budget: Budget, *, method: str) ->
             SolveResult(
                 SolveStatus.UNKNOWN,
                 stats=stats,
-                reason=f"undecided after {stats.nodes} nodes: the budget ran out",
+                reason=f"undecided after {plural(stats.nodes, 'node')}: the budget ran out",
                 method=name,
             )
         )
