@@ -51,7 +51,7 @@ from .play_shuffle import (
 from .rules import Rules
 from .variant_state import VariantState, is_variant, state_of
 from .variants_verify import replay_variant
-from .words import plural
+from .words import plural, remain
 
 if TYPE_CHECKING:
     from .solvers import Budget, SolveResult
@@ -122,7 +122,7 @@ def variant_hint(
         return HintResult(
             "lost",
             proved=True,
-            reason=f"no legal move is left and {plural(state.tile_count(), 'tile')} remain" + note,
+            reason=f"no legal move is left and {remain(state.tile_count(), 'tile')}" + note,
             lost_at=at,
             undo=undo,
             method="rules",

@@ -21,7 +21,7 @@ from .moves import Move
 from .problem import Problem, not_best_problem, step_problem
 from .rules import Rules
 from .variant_state import state_of
-from .words import plural
+from .words import remain
 
 __all__ = ["replay_variant", "variant_metrics", "variant_move_counts"]
 
@@ -58,9 +58,7 @@ def replay_variant(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Pr
             if state.top(Pos(i % width, i // width)) >= 1
         )
         return [
-            Problem(
-                "/solution", f"after the last step {plural(left, 'tile')} remain, first at {first}"
-            )
+            Problem("/solution", f"after the last step {remain(left, 'tile')}, first at {first}")
         ]
     return []
 

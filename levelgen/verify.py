@@ -19,7 +19,7 @@ from .moves import Move
 from .paths import Path, best_link_measure, path_problem
 from .problem import Problem, not_best_problem, step_problem
 from .rules import Rules
-from .words import plural
+from .words import remain
 
 __all__ = ["Problem", "replay", "step_problem"]
 
@@ -67,7 +67,7 @@ def replay(board: Board, rules: Rules, moves: Sequence[Move]) -> list[Problem]:
         return [
             Problem(
                 "/solution",
-                f"after the last step {plural(len(left), 'tile')} remain, first at {Pos(x, y)}",
+                f"after the last step {remain(len(left), 'tile')}, first at {Pos(x, y)}",
             )
         ]
     return []
