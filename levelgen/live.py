@@ -124,6 +124,9 @@ class LiveLinks:
         stride, k = self.stride, self.k
         kind_of, links = self.kind_of, self.links
         open_mask = total = 0
+        # The cells with a free neighbour: a path enters its last tile from a free cell, or
+        # the two tiles are neighbours, so a tile outside this mask links only to neighbours.
+        edge = (free << 1) | (free >> 1) | (free << stride) | (free >> stride)
         for kind, mask in self.kind_mask.items():
             if not mask & linked and not fill_kinds:
                 # No tile to test: no links, so every tile with another of its kind is open.
@@ -143,9 +146,14 @@ class LiveLinks:
                 done |= low
                 if not targets:
                     continue
-                # A tile with no free neighbour (most of a full board) links only to neighbours.
+                # A tile with no free neighbour (most of a full board) links only to neighbours,
+                # and only to tiles that have one (or are neighbours).
                 near = (low << 1) | (low >> 1) | (low << stride) | (low >> stride)
-                hit = link_hits(low, free, targets, k, stride) if near & free else near & targets
+                if low & edge:
+                    targets &= edge | near
+                    hit = link_hits(low, free, targets, k, stride) if targets else 0
+                else:
+                    hit = near & targets
                 if hit:
                     links[x] |= hit
                     total += 2 * hit.bit_count()

@@ -198,6 +198,8 @@ class _Repairer:
         its safe pair waits in a list, its best decision in a heap, both stamped with the
         kind's version so that stale entries are skipped."""
         stride, k = live.stride, live.k
+        # The four neighbours of a cell ``x`` as bits of ``mask >> (x - stride)``.
+        around = 1 | 1 << (stride - 1) | 1 << (stride + 1) | 1 << (2 * stride)
         layout = self.board.layout
         kind_of, kind_mask, links = live.kind_of, live.kind_mask, live.links
         bans, rng, contested = self.bans, self.rng, self.contested
@@ -233,16 +235,24 @@ class _Repairer:
                         break
                     rest = mask ^ (mask & (1 << a | 1 << b))
                     if n == 4:
-                        d = 1 << (rest.bit_length() - 1)
+                        dx = rest.bit_length() - 1
+                        d = 1 << dx
                         c = rest ^ d
-                        if links[c.bit_length() - 1] & d or link_hits(
-                            c, live.free | 1 << a | 1 << b, d, k, stride
-                        ):
+                        cx = c.bit_length() - 1
+                        if links[cx] & d:
                             safe = (a, b)  # all four go: the other two link once these left
                             break
-                        spread = _distance(a, b, stride) + _distance(
-                            c.bit_length() - 1, d.bit_length() - 1, stride
-                        )
+                        # Not neighbours (those are linked): a link needs a free cell next to
+                        # each of the two, which costs a shift to see and spares a fill.
+                        after = live.free | 1 << a | 1 << b
+                        if (
+                            after >> (cx - stride) & around
+                            and after >> (dx - stride) & around
+                            and link_hits(c, after, d, k, stride)
+                        ):
+                            safe = (a, b)
+                            break
+                        spread = _distance(a, b, stride) + _distance(cx, dx, stride)
                     else:
                         spread = _distance(a, b, stride)
                     # A kind of four with more than one linked pair waits: one more removal
