@@ -422,6 +422,11 @@ class _Repairer:
                 return [found], exposed
         return [], exposed
 
+    def tiles_left(self, live: LiveLinks) -> int:
+        """The tiles left in ``live``: the start's tiles that are not free (a few operations;
+        :attr:`LiveLinks.tiles` runs over every kind)."""
+        return (self.start_tiles ^ (self.start_tiles & live.free)).bit_count()
+
     def steps(self) -> Generator[bool | None, None, list[tuple[int, int]] | None]:
         """The whole run, pausing before each repair (``yield True``) and every ``POLL_STEPS``
         moves of a dive (``yield None``); it returns the removal sequence as bit pairs, or
@@ -430,8 +435,7 @@ class _Repairer:
         while True:
             state: _State = (LiveLinks(self.board, self.rules, undo=True), [], [], set())
             yield from self.diving(*state)
-            # The tiles left in ``state`` (counted once: a count runs over every kind).
-            left = state[0].tiles
+            left = self.tiles_left(state[0])
             since = 0
             while left and since < STALL:
                 yield True  # a pause before a repair (where a cap on repairs may stop it)
@@ -446,7 +450,7 @@ class _Repairer:
                 self.tried.add(pair)
                 repaired = self.replay(state, drop)
                 yield from self.diving(*repaired)
-                now = repaired[0].tiles
+                now = self.tiles_left(repaired[0])
                 if now < left:
                     state, since, left = repaired, 0, now
                 else:
