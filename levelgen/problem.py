@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .geometry import Pos
 from .moves import Move
+from .words import plural
 
 __all__ = ["Problem", "not_best_problem", "step_problem"]
 
@@ -63,8 +64,7 @@ def not_best_problem(i: int, turns: int, length: int, best: tuple[int, int]) -> 
     (``best``: the turns and steps of one)."""
 
     def measure(turns: int, length: int) -> str:
-        turn_s, step_s = "" if turns == 1 else "s", "" if length == 1 else "s"
-        return f"{turns} turn{turn_s} and {length} step{step_s}"
+        return f"{plural(turns, 'turn')} and {plural(length, 'step')}"
 
     return Problem(
         f"/solution/{i}/path",

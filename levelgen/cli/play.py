@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..words import plural
 from .common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -58,8 +59,6 @@ def _read(source: str) -> Position:
 
 
 def _move_text(move: Move) -> str:
-    from ..words import plural
-
     corners = " ".join(str(p) for p in move.path.corners)
     return (
         f"{move.a} - {move.b} (kind {move.kind}), path {corners}"
@@ -162,8 +161,6 @@ def shuffle(
     if result.status != "shuffled":
         fail(code, f"{file}: shuffle {result.status}: {result.reason}")
     write(result.level(), output, no_clobber=no_clobber)
-    from ..words import plural
-
     same = "; the only arrangement of these tiles" if result.same_as_input else ""
     typer.echo(
         f"shuffled {plural(_tiles(position.board, position.rules), 'tile')} (seed {seed}):"

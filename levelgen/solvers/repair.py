@@ -149,9 +149,7 @@ class _Repairer:
         for x in iter_bits(self.start_free):
             self.start_free_bytes[x] = 1
         self.start_masks = board.kind_masks()
-        self.start_tiles = 0
-        for mask in self.start_masks.values():
-            self.start_tiles |= mask
+        self.start_tiles = board.occupied_mask()
         #: The kind of each tile bit of the start.
         self.kind_of = {x: kind for kind, mask in self.start_masks.items() for x in iter_bits(mask)}
         #: The decisions taken while their kind had more than one linked pair.
