@@ -14,6 +14,7 @@ from levelgen.board import EMPTY, WALL, Board
 from levelgen.generator import generate
 from levelgen.geometry import Size
 from levelgen.live import LiveLinks
+from levelgen.reach import link_hits
 from levelgen.rules import Rules
 from levelgen.solvers import Budget, SolveStatus, repair, solve
 from levelgen.solvers.exhaustive import solve_exhaustive
@@ -77,6 +78,32 @@ def test_a_restart_dives_with_more_noise(monkeypatch: pytest.MonkeyPatch) -> Non
     default, flat = repair.NOISES, (repair.NOISES[0],) * 2
     assert run(0, default)[0] == 1 and run(0, flat)[0] == 7
     assert run(1, default) == run(1, flat) and run(1, default)[0] == 0
+
+
+def test_supports_are_found_by_the_first_replay_and_kept() -> None:
+    """A dive records no path for a move (-1) unless its tiles are neighbours (0); a replay
+    finds a path for each later move it tests and keeps it in the state replayed too.  Every
+    support found is the cells of a link: free those cells alone and the two tiles link."""
+    level = generate(Size(24, 24), seed=3)
+    rules, stride = level.rules, level.board.layout.stride
+    rep = _Repairer(level.board, rules)
+    state: _State = (LiveLinks(level.board, rules, undo=True), [], [], set())
+    rep.dive(*state)
+    seq, support = state[1], state[2]
+    assert support == [0 if abs(a - b) in (1, stride) else -1 for a, b in seq]
+    drop = min(state[3])
+    repaired = rep.replay(state, drop)
+    found = [i for i in range(drop + 1, len(seq)) if support[i] > 0]
+    assert len(found) > 10
+    for i in found:
+        a, b = seq[i]
+        assert link_hits(1 << a, support[i], 1 << b, rules.max_turns, stride)
+    for (a, b), cells in zip(repaired[1], repaired[2], strict=True):
+        assert (
+            (cells == 0 and abs(a - b) in (1, stride))
+            or cells == -1
+            or link_hits(1 << a, cells, 1 << b, rules.max_turns, stride)
+        )
 
 
 def test_repair_refuses_variants() -> None:

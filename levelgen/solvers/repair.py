@@ -186,10 +186,13 @@ class _Repairer:
         support: list[int],
         decided: set[int],
     ) -> Iterator[None]:
-        """Play on from ``live`` until no move is left, appending the moves to ``seq``, the
-        cells of their best paths to ``support`` (:func:`levelgen.paths.link_cells`: the link
-        holds again whenever they are all free) and the indices of the decisions to
-        ``decided``; a pause (``yield``) every ``POLL_STEPS`` moves.
+        """Play on from ``live`` until no move is left, appending the moves to ``seq``, their
+        *support* to ``support`` and the indices of the decisions to ``decided``; a pause
+        (``yield``) every ``POLL_STEPS`` moves.  A move's support is the cells of a path of
+        its link (the link holds again whenever they are all free), 0 for neighbours, or -1
+        until a :meth:`replay` first tests the move and finds one
+        (:func:`levelgen.paths.link_cells`): most moves are never replayed, and finding the
+        path cost a sixth of a dive's time.
 
         Incremental: a kind is weighed again only when its tiles or links changed (it lost a
         pair, or the last removal gave one of its tiles a link: ``LiveLinks.last_gained``);
@@ -198,7 +201,6 @@ class _Repairer:
         stride, k = live.stride, live.k
         # The four neighbours of a cell ``x`` as bits of ``mask >> (x - stride)``.
         around = 1 | 1 << (stride - 1) | 1 << (stride + 1) | 1 << (2 * stride)
-        layout = self.board.layout
         kind_of, kind_mask, links = live.kind_of, live.kind_mask, live.links
         bans, rng, contested = self.bans, self.rng, self.contested
         noise = NOISES[self.restarts % len(NOISES)]
@@ -281,7 +283,9 @@ class _Repairer:
                     return
                 decided.add(len(seq))
             a, b = move
-            support.append(link_cells(layout, live.free, a, b, k) or 0)
+            # A path's cells only when a replay first needs them (most moves are never
+            # replayed): -1, no cells known (a subset test always fails).
+            support.append(0 if abs(a - b) in (1, stride) else -1)
             live.remove(a, b)
             kind = kind_of[a]
             version[kind] += 1  # its entries are stale until it is weighed again
@@ -293,8 +297,9 @@ class _Repairer:
     def replay(self, state: _State, drop: int) -> _State:
         """The moves of ``state`` without move ``drop``, as a fixed pairing: those before it
         as they were, the later ones in passes, each played once it links (at once when the
-        cells its link ran in are all free again, else after a link test); a live move list
-        of the board left."""
+        cells of its support are all free, else after a link test); a live move list of the
+        board left.  The supports found are written into ``state`` too (a support holds in
+        any position), for its next replay when this repair is undone."""
         layout, k = self.board.layout, self.rules.max_turns
         stride = layout.stride
         _, seq, support, decided = state
@@ -340,12 +345,19 @@ class _Repairer:
                     if before is not None and not (free ^ before[0]) & before[1]:
                         waiting.append(i)
                         continue
-                    hits, _, frontier = link_reach(1 << a, free, 1 << b, k, stride)
-                    if not hits:
-                        failed[i] = (free, frontier)
-                        waiting.append(i)
-                        continue
-                    cells = link_cells(layout, free, a, b, k) or 0
+                    found = None
+                    if cells < 0:
+                        found = link_cells(layout, free, a, b, k)
+                    if found is None:
+                        hits, _, frontier = link_reach(1 << a, free, 1 << b, k, stride)
+                        if not hits:
+                            failed[i] = (free, frontier)
+                            waiting.append(i)
+                            continue
+                        found = link_cells(layout, free, a, b, k)
+                    # Any path's cells will do (the pair links whenever they are free): kept
+                    # in the state replayed too, for its next replay.
+                    cells = support[i] = found or 0
                 if i in decided:
                     kept_decided.add(len(kept))
                 free |= 1 << a | 1 << b
