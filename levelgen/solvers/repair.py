@@ -371,11 +371,13 @@ class _Repairer:
         tiles = self.start_tiles ^ (self.start_tiles & free)
         masks = {kind: mask & tiles for kind, mask in self.start_masks.items()}
         # The position repaired is a dead end (no pair): then only the tiles put back (free
-        # there) can be in a pair now, and only they are tested.
+        # there) can be in a pair now, and only they are tested, and only their kinds looked
+        # at: every kind holds an even number of tiles (pairs removed from a board the solver
+        # plays only when each kind is even).
         stuck = state[0]
         linked = tiles & stuck.free if stuck.total == 0 else None
         live = LiveLinks.from_masks(
-            layout, k, free, masks, undo=True, linked=linked, kind_of=stuck.kind_of
+            layout, k, free, masks, undo=True, linked=linked, kind_of=stuck.kind_of, tiles=tiles
         )
         return live, kept, kept_support, kept_decided
 
