@@ -42,7 +42,7 @@ How.
    ``y`` both fail to link to a cell of the pair comes after those where one does
    (:meth:`_Repairer._pick`): such a repair was kept 10 times in 277, against 21-56% for
    the others (measured by work, 108 levels of 40x64 to 64x64 seeds 0 and 1: the race's
-   total 5.82 M -> 4.20 M and no run left undecided, against 4 of 216).
+   total 5.82 M -> 4.21 M, and no run left undecided, against 4 of 216).
 3. After ``STALL`` repairs in a row undone, it starts again from the full board (the bans
    and the decisions tried forgotten, the random choices going on), every other time with
    three times the noise in the dive's tie-breaks (``NOISES``): a run that stalled is stuck
@@ -200,7 +200,7 @@ class _Repairer:
         its link (the link holds again whenever they are all free), 0 for neighbours, or -1
         until a :meth:`replay` first tests the move and finds one
         (:func:`levelgen.paths.link_cells`): most moves are never replayed, and finding the
-        path cost a sixth of a dive's time.
+        path was about a sixth of a dive's time.
 
         Incremental: a kind is weighed again only when its tiles or links changed (it lost a
         pair, or the last removal gave one of its tiles a link: ``LiveLinks.last_gained``);
@@ -392,7 +392,8 @@ class _Repairer:
     def culprit(self, state: _State) -> int | None:
         """The index of the decision to undo: among the decisions of the kinds of two tiles
         left that have a stuck tile next to a free cell (any stuck tile when none is), not
-        tried before when there is such, the one of the highest :func:`_culprit_score`.
+        tried before when there is such, the one of the highest :func:`_culprit_score`
+        among those whose tiles link to a cell of the pair (:meth:`_pick`).
 
         A repair undone leaves the position as it was, and the next choice is made on it
         again: the candidates ranked by the score without its link tests, and the link tests
