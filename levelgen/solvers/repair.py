@@ -76,6 +76,7 @@ import heapq
 import math
 import random
 from collections.abc import Callable, Generator, Iterator
+from itertools import compress
 from typing import Protocol
 
 from ..board import Board, iter_bits
@@ -212,7 +213,7 @@ class _Repairer:
         kind_of, kind_mask, links = live.kind_of, live.kind_mask, live.links
         bans, rng, contested = self.bans, self.rng, self.contested
         noise = NOISES[self.restarts % len(NOISES)]
-        dirty = {kind_of[x] for x, partners in enumerate(links) if partners}
+        dirty = {kind_of[x] for x in compress(range(len(links)), links)}  # the tiles with links
         version: dict[int, int] = dict.fromkeys(kind_mask, 0)
         safe_list: list[tuple[int, int, tuple[int, int]]] = []
         heap: list[tuple[tuple[bool, bool, float], int, int, tuple[int, int]]] = []
