@@ -21,7 +21,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -227,24 +227,29 @@ def _first_flaw(value: object) -> tuple[str, str] | None:
     """The first refused value of a parsed document, as (pointer, reason), or None.
 
     Iterative, so no document can exhaust the stack here; the walk is depth first in document
-    order."""
+    order, and visits only the values that can be or hold a flaw (objects, arrays and the
+    flaws themselves: the numbers and strings of a large level are most of it)."""
     stack: list[tuple[object, str, int]] = [(value, "", 0)]
     while stack:
         node, pointer, depth = stack.pop()
         if isinstance(node, _Flaw):
             return pointer, node.reason
-        if isinstance(node, dict | list) and depth >= MAX_DEPTH:
+        if not isinstance(node, dict | list):
+            continue  # the document itself may be a plain value
+        if depth >= MAX_DEPTH:
             return pointer, _too_deep()
         if isinstance(node, _Object):
             key = node.duplicate
             return f"{pointer}/{_escape(key)}", f"duplicate key {key!r}"
-        if isinstance(node, dict):
-            children = [(v, f"{pointer}/{_escape(k)}") for k, v in node.items()]
-        elif isinstance(node, list):
-            children = [(v, f"{pointer}/{i}") for i, v in enumerate(node)]
-        else:
-            continue
-        stack.extend((v, p, depth + 1) for v, p in reversed(children))
+        items: Iterable[tuple[object, object]] = (
+            node.items() if isinstance(node, dict) else enumerate(node)
+        )
+        children = [
+            (v, f"{pointer}/{_escape(str(k))}", depth + 1)
+            for k, v in items
+            if isinstance(v, dict | list | _Flaw)
+        ]
+        stack.extend(reversed(children))
     return None
 
 
