@@ -141,7 +141,8 @@ WORK_SHORTLIST = 20
 _Hits = tuple[int, int, int, int]
 
 #: A play of the board: the live move list of the position reached, the moves (bit pairs), the
-#: free cells each move's link ran in, and the indices of the moves that were decisions.
+#: cells of a path of each move's link (-1 until a replay finds one, see
+#: :meth:`_Repairer.diving`), and the indices of the moves that were decisions.
 _State = tuple[LiveLinks, list[tuple[int, int]], list[int], set[int]]
 
 
