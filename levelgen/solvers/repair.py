@@ -131,8 +131,8 @@ NOISES = (10.0, 30.0)
 WORK_MOVE = 6
 WORK_CULPRIT = 130
 
-#: The work of each further shortlist the choice of a repair looks at (its link tests: about
-#: 0.4 ms at 64x64).
+#: The work of each shortlist of the choice of a repair where no candidate links (the link
+#: tests of the next one: about 0.4 ms at 64x64; see :meth:`_Repairer._pick`).
 WORK_SHORTLIST = 20
 
 
@@ -355,6 +355,9 @@ class _Repairer:
                     if before is not None and not (free ^ before[0]) & before[1]:
                         waiting.append(i)
                         continue
+                    # A move with no path known yet: the path search straight away (most of
+                    # these link); a reach test only when it finds none, or for a move whose
+                    # known path is blocked (most of those fail), to remember why.
                     found = None
                     if cells < 0:
                         found = link_cells(layout, free, a, b, k)
