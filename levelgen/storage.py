@@ -24,11 +24,13 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .level import Level
-from .schema import LevelFile, LevelFormatError, parse_level_data
 from .verify import Problem
+
+if TYPE_CHECKING:
+    from .schema import LevelFile
 
 __all__ = [
     "MAX_DEPTH",
@@ -40,6 +42,7 @@ __all__ = [
     "format_level",
     "parse_json",
     "read_bytes",
+    "read_core_level",
     "read_json",
     "read_level",
     "read_text",
@@ -147,11 +150,44 @@ def read_json(source: str | Path) -> object:
 def read_level(source: str | Path) -> LevelFile:
     """The level file ``source``.  ``ReadError`` when it cannot be read, is not JSON, or is not
     a level file of format v1 (then ``is_format`` is True)."""
+    from .schema import LevelFormatError, parse_level_data
+
     data = read_json(source)
     try:
         return parse_level_data(data)
     except LevelFormatError as exc:
         raise ReadError(str(source), list(exc.problems), is_format=True) from None
+
+
+def read_core_level(
+    source: str | Path, *, content: bool = True
+) -> tuple[Level | None, list[Problem]]:
+    """The core level of the file ``source`` and what is wrong with it: when ``content``, an
+    odd number of tiles of a kind or a stale ``id`` (the level is still given), and a solution
+    path that is not straight lines (then the level is None).  ``ReadError`` as
+    :func:`read_level`.  A plain classic level is read without pydantic
+    (:func:`levelgen.schema.quick.quick_level`); anything else goes through the models."""
+    from .schema.quick import content_problems, quick_level
+
+    data = read_json(source)
+    quick = quick_level(data)
+    if quick is not None:
+        level, level_id = quick
+        if not content:
+            return level, []
+        rows = [("/board/rows", level.board.grid())]
+        return level, content_problems(rows, level_id, level.board, level.rules)
+    from .schema import LevelFormatError, level_problems, parse_level_data
+
+    try:
+        file = parse_level_data(data)
+    except LevelFormatError as exc:
+        raise ReadError(str(source), list(exc.problems), is_format=True) from None
+    problems = level_problems(file) if content else []
+    try:
+        return file.to_core(), problems
+    except LevelFormatError as exc:
+        return None, [*problems, *exc.problems]
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +298,8 @@ def _escape(key: str) -> str:
 
 def format_level(level: Level | LevelFile) -> str:
     """The canonical text of a level file (deterministic, ending with a newline)."""
+    from .schema import LevelFile
+
     file = level if isinstance(level, LevelFile) else LevelFile.from_core(level)
     return format_json(file.to_data())
 

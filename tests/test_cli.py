@@ -7,19 +7,22 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
+import typer
+from typer.core import TyperGroup
 from typer.testing import CliRunner, Result
 
 import levelgen.cli.create
 import levelgen.solvers
 from levelgen import __version__
 from levelgen.cli import app
-from levelgen.render import render_board, use_color
+from levelgen.cli.common import LevelgenGroup
 from levelgen.schema import level_json_schema
 from levelgen.solvers import SolveResult, SolveStatus
-from levelgen.storage import format_json
+
+from .processes import run_main
 
 runner = CliRunner()
 
@@ -164,18 +167,14 @@ def test_verify_undecided_exits_4(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
 
 def test_verify_does_not_load_ortools(tmp_path: Path) -> None:
-    """The quick path: a level with a solution is replayed without CP-SAT (nor rich)."""
+    """The quick path: a level with a solution is replayed without CP-SAT (nor rich, nor
+    typer's pydantic coercion for the list of files)."""
     out = tmp_path / "level.json"
     run("create", "--size", "12x8", "--seed", "5", "-o", str(out))
-    code = (
-        "import sys\nfrom levelgen.cli import main\n"
-        "sys.argv = ['levelgen', 'verify', sys.argv[1]]\n"
-        "try:\n    main()\nexcept SystemExit as e:\n    assert e.code == 0, e.code\n"
-        "bad = [m for m in sys.modules if m.startswith(('ortools', 'levelgen.solvers.cpsat',"
-        " 'rich'))]\n"
-        "assert not bad, bad\n"
+    code, _, loaded = run_main(
+        ["verify", str(out)], ("ortools", "levelgen.solvers.cpsat", "rich", "typer._adapters")
     )
-    subprocess.run([sys.executable, "-c", code, str(out)], check=True, capture_output=True)
+    assert code == 0 and loaded == []
 
 
 def test_hint_and_version_load_only_what_they_use(tmp_path: Path) -> None:
@@ -185,140 +184,20 @@ def test_hint_and_version_load_only_what_they_use(tmp_path: Path) -> None:
     ``version`` does without pydantic."""
     out = tmp_path / "level.json"
     run("create", "--size", "12x8", "--seed", "5", "-o", str(out))
-    code = (
-        "import sys\nfrom levelgen.cli import main\n"
-        "sys.argv = ['levelgen', *sys.argv[1:]]\n"
-        "try:\n    main()\nexcept SystemExit as e:\n    assert e.code == 0, e.code\n"
-        "bad = [m for m in sys.modules if m.startswith(('typer._adapters', 'ortools',"
-        " 'levelgen.solvers.cpsat', 'levelgen.play_variants', 'levelgen.cli.create',"
-        " 'levelgen.cli.verify', 'levelgen.cli.render', 'levelgen.bench'))]\n"
-        "bad += ['pydantic'] * (sys.argv[1] == 'version' and 'pydantic' in sys.modules)\n"
-        "assert not bad, bad\n"
+    banned = (
+        "typer._adapters",
+        "ortools",
+        "levelgen.solvers.cpsat",
+        "levelgen.play_variants",
+        "levelgen.cli.create",
+        "levelgen.cli.verify",
+        "levelgen.cli.render",
+        "levelgen.bench",
     )
-    for args in (["hint", str(out)], ["version"]):
-        subprocess.run([sys.executable, "-c", code, *args], check=True, capture_output=True)
-
-
-# ----- solve ------------------------------------------------------------------------------------
-
-
-def test_solve_adds_solution_and_metrics(tmp_path: Path) -> None:
-    path = hand_made(tmp_path, [[1, 2, 2, 1], [3, -1, 0, 3], [1, 2, 2, 1]])
-    out = tmp_path / "solved.json"
-    result = run("solve", str(path), "-o", str(out), "--method", "search")
-    assert result.exit_code == 0, result.output
-    data = json.loads(out.read_text(encoding="utf-8"))
-    assert len(data["solution"]) == 5 and data["metrics"]["start_moves"] >= 1
-    assert data["id"].startswith("sha256:")
-    assert "solution 5 steps" in result.stderr
-    assert run("verify", str(out)).exit_code == 0
-    assert run("solve", str(path), "--method", "search").stdout == out.read_text("utf-8")
-
-
-def test_solve_unsolvable_exits_1_and_writes_nothing(tmp_path: Path) -> None:
-    rows = [[1, 2, 3, 4], [2, 1, 4, 3], [3, 4, 1, 2], [4, 3, 2, 1]]
-    path = hand_made(tmp_path, rows, outside=False)
-    out = tmp_path / "solved.json"
-    result = run("solve", str(path), "-o", str(out), "--method", "search")
-    assert result.exit_code == 1
-    assert result.stderr.startswith(f"{path}: unsolvable: ")
-    assert not out.exists()
-
-
-def test_solve_undecided_exits_4(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(levelgen.solvers, "solve", _undecided)
-    result = run("solve", str(hand_made(tmp_path, [[1, 1]])))
-    assert result.exit_code == 4 and "undecided within 10 s" in result.stderr
-
-
-# ----- show -------------------------------------------------------------------------------------
-
-
-def test_show_draws_the_board_plain_when_not_a_terminal(tmp_path: Path) -> None:
-    path = hand_made(tmp_path, [[1, 2, 2, 1], [3, -1, 0, 3], [1, 2, 2, 1]])
-    result = run("show", str(path))
-    assert result.exit_code == 0
-    assert result.stdout.splitlines()[:4] == [
-        "     0 1 2 3",
-        "   · · · · · ·",
-        " 0 · 1 2 2 1 ·",
-        " 1 · 3 # . 3 ·",
-    ]
-    assert "\x1b[" not in result.stdout
-    assert result.stdout.splitlines()[-1].startswith("4x3, 10 tiles, 3 kinds")
-
-
-def test_show_a_step_draws_its_path(tmp_path: Path) -> None:
-    path = hand_made(tmp_path, [[1, 2, 2, 1], [3, -1, 0, 3], [1, 2, 2, 1]])
-    solved = tmp_path / "solved.json"
-    run("solve", str(path), "--method", "search", "-o", str(solved))
-    data = json.loads(solved.read_text(encoding="utf-8"))
-    step = next(i for i, s in enumerate(data["solution"]) if len(s["path"]) == 4)
-    result = run("show", str(solved), "--step", str(step))
-    assert result.exit_code == 0
-    assert "┌" in result.stdout or "└" in result.stdout
-    assert "[" in result.stdout and "]" in result.stdout
-    assert result.stdout.splitlines()[-1].startswith(f"step {step} of 5: kind ")
-
-
-def test_show_a_step_out_of_range(tmp_path: Path) -> None:
-    path = hand_made(tmp_path, [[1, 1]])
-    assert "has no solution to step through" in run("show", str(path), "--step", "0").stderr
-    level = run("create", "--size", "4x2", "--seed", "1").stdout
-    result = run("show", "-", "--step", "4", input=level)
-    assert result.exit_code == 2
-    assert "Invalid value for '--step': 4 is not in 0..3" in result.stderr
-
-
-def test_render_marks_the_ring_and_walls_without_outside() -> None:
-    from levelgen.board import Board
-    from levelgen.rules import Rules
-
-    text = render_board(Board.from_rows(["1#1"]), Rules(2, False))
-    assert text.splitlines() == ["     0 1 2", "   ┌───────┐", " 0 │ 1 # 1 │", "   └───────┘"]
-    colored = render_board(Board.from_rows(["1#1"]), Rules(), color=True)
-    assert "\x1b[" in colored and colored.count("1") >= 2
-
-
-class _Tty(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_use_color_only_on_a_terminal_without_no_color() -> None:
-    assert use_color(_Tty(), {})
-    assert not use_color(_Tty(), {"NO_COLOR": "1"})
-    assert not use_color(_Tty(), {"TERM": "dumb"})
-    assert not use_color(io.StringIO(), {})
-
-
-# ----- schema, version, help --------------------------------------------------------------------
-
-
-def test_schema_prints_the_generated_schema() -> None:
-    result = run("schema")
-    assert result.exit_code == 0
-    assert json.loads(result.stdout) == level_json_schema()
-
-
-def test_schema_check(tmp_path: Path) -> None:
-    assert run("schema", "--check").exit_code == 0
-    stale = tmp_path / "stale.json"
-    stale.write_text(format_json({"type": "object"}), encoding="utf-8")
-    result = run("schema", "--check", "--file", str(stale))
-    assert result.exit_code == 1 and "out of date" in result.stderr
-    assert run("schema", "--check", "--file", str(tmp_path / "none.json")).exit_code == 3
-    fresh = tmp_path / "fresh.json"
-    assert run("schema", "-o", str(fresh)).exit_code == 0
-    assert run("schema", "--check", "--file", str(fresh)).exit_code == 0
-
-
-def test_version_and_help() -> None:
-    assert run("version").stdout == f"{__version__}\n"
-    result = run("--help")
-    assert "Exit codes: 0 ok or solvable" in result.stdout
-    for command in ("create", "verify", "solve", "show", "schema", "bench"):
-        assert command in result.stdout
+    code, _, loaded = run_main(["hint", str(out)], banned)
+    assert code == 0 and loaded == []
+    code, _, loaded = run_main(["version"], (*banned, "pydantic"))
+    assert code == 0 and loaded == []
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
@@ -658,3 +537,44 @@ def test_group_commands_show_their_argument_without_its_python_type() -> None:
 
     shown = CliRunner().invoke(cli_app, ["library", "export", "--help"]).output
     assert "<list[str]>" not in shown and "ID" in shown
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["a.json"], ["a.json", "-", "b c.json"], ["--", "-x.json"], ["--tag", "t", "a"], []],
+)
+def test_quick_list_coercion_gives_what_typer_gives(
+    args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``list[str]`` argument (``FILE...``) and option, coerced without typer's pydantic
+    adapter, come out as typer's own coercion gives them (the same values, the same errors),
+    and no adapter is built for them."""
+    import typer._coercion
+
+    seen: list[tuple[object, object]] = []
+    built: list[object] = []
+    build = typer._coercion.build_runtime_param
+
+    def recording(descriptor: Any) -> Any:
+        built.append(descriptor.annotation)
+        return build(descriptor)
+
+    monkeypatch.setattr(typer._coercion, "build_runtime_param", recording)
+
+    def command(
+        files: Annotated[list[str], typer.Argument(metavar="FILE")],
+        tag: Annotated[list[str] | None, typer.Option()] = None,
+    ) -> None:
+        seen.append((files, tag))
+
+    outcomes = []
+    for group in (LevelgenGroup, TyperGroup):
+        each = typer.Typer(cls=group)
+        each.command()(command)
+        each.command("other")(command)  # a group, as levelgen's own app
+        result = CliRunner().invoke(each, ["command", *args])
+        outcomes.append((result.exit_code, result.output))
+        if group is LevelgenGroup:
+            assert built == []
+    assert outcomes[0] == outcomes[1]
+    assert len(seen) == 2 * (args != []) and seen[:1] == seen[1:]

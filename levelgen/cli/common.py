@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from ..level import Level
     from ..paths import Path as LinkPath
     from ..rules import Rules
-    from ..schema import LevelFile
     from ..solvers import Budget
     from ..solvers.repair import RivalFactory
     from ..verify import Problem
@@ -142,9 +141,10 @@ class _QuickCoercion:
     ``levelgen hint`` or ``version`` tens of milliseconds.  ``None``; a ``str`` for a ``str``
     parameter; an ``int`` / ``float`` for a parameter of that type (no clamping, inside its
     ``min`` / ``max``); a member of the parameter's enum: these come back unchanged, as the
-    adapter returns them.  Every other value (a number or a choice given as text, anything out
-    of range) goes to typer's own coercion, so its conversions and error messages are
-    typer's."""
+    adapter returns them; the strings of a ``list[str]`` parameter (``FILE...``) come back as
+    a list of them, and no values as ``()``.  Every other value (a number or a choice given
+    as text, anything out of range) goes to typer's own coercion, so its conversions and error
+    messages are typer's."""
 
     __slots__ = ("_build", "_descriptor", "_full")
 
@@ -154,14 +154,24 @@ class _QuickCoercion:
         self._full: Any = None
 
     def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        annotation = self._descriptor.annotation
+        info = self._descriptor.parameter_info
+        plain = info.parser is None and self._descriptor.file_annotation is None
         if param.multiple or param.nargs == -1:
+            if value is None:
+                return ()  # as typer: no values at all
+            if (
+                plain
+                and annotation == list[str]
+                and isinstance(value, (list, tuple))
+                and all(type(item) is str for item in value)
+            ):
+                return list(value)
             return self._typer().coerce(value, param=param, ctx=ctx)
         if value is None:
             return None  # as typer: a missing value stays None
-        annotation = self._descriptor.annotation
-        info = self._descriptor.parameter_info
         kind = type(value)
-        if info.parser is None and self._descriptor.file_annotation is None:
+        if plain:
             if annotation is str and kind is str:
                 return value
             if annotation in (int, float) and kind is annotation and not info.clamp:
@@ -416,28 +426,18 @@ def show_problems(source: str, problems: Iterable[Problem]) -> None:
         typer.echo(line, err=True)
 
 
-def load(source: str) -> LevelFile:
-    """The level file ``source`` or exit 3 with its problems."""
-    from ..storage import ReadError, read_level
+def load_level(source: str, *, strict: bool = True) -> Level:
+    """The core level of the file ``source``; exit 3 when it cannot be read or is not a level
+    file, exit 1 with what is wrong with it: a solution path that is not straight lines, and
+    when ``strict`` an odd kind or a stale id."""
+    from ..storage import ReadError, read_core_level
 
     try:
-        return read_level(source)
+        level, problems = read_core_level(source, content=strict)
     except ReadError as exc:
         show_problems(source, exc.problems)
         raise typer.Exit(EXIT_UNREADABLE) from None
-
-
-def core(source: str, file: LevelFile, *, strict: bool = True) -> Level:
-    """The core level of ``file`` or exit 1 with what is wrong with it: a solution path that
-    is not straight lines, and when ``strict`` an odd kind or a stale id."""
-    from ..schema import LevelFormatError, level_problems
-
-    problems = level_problems(file) if strict else []
-    try:
-        level = file.to_core()
-    except LevelFormatError as exc:
-        problems.extend(exc.problems)
-    if problems:
+    if level is None or problems:
         show_problems(source, problems)
         raise typer.Exit(EXIT_INVALID)
     return level

@@ -14,9 +14,8 @@ import typer
 from .common import (
     EXIT_UNREADABLE,
     app,
-    core,
     fail,
-    load,
+    load_level,
     position_at_step,
     refuse_variant,
     show_problems,
@@ -151,7 +150,7 @@ def render(
         _render_pack(source, output, no_clobber)
         return
     suffix = _suffix(output, (".svg", ".png"))
-    level = core(source, load(source), strict=False)
+    level = load_level(source, strict=False)
     board, drawn = level.board, None
     if step is not None or path:
         board, drawn = position_at_step(source, level, step or 0)
@@ -256,7 +255,7 @@ def export(
     if source != "-" and FilePath(source).is_dir():
         _export_pack(source, form, FilePath(output), no_clobber)
         return
-    level = core(source, load(source), strict=False)
+    level = load_level(source, strict=False)
     if form is not ExportFormat.tiled:
         refuse_variant(source, level.board, level.rules, f"export --format {form.value}")
     out = FilePath(output)
@@ -339,7 +338,7 @@ def play(
             f"{api_base!r} must be an http(s) URL or a path starting with /",
             param_hint="'--api-base'",
         )
-    level = core(source, load(source), strict=False)
+    level = load_level(source, strict=False)
     title = f"Link-up {level.board.width}x{level.board.height}" + (
         "" if source == "-" else f": {FilePath(source).name}"
     )

@@ -9,8 +9,7 @@ import typer
 
 from .common import (
     app,
-    core,
-    load,
+    load_level,
     position_at_step,
 )
 
@@ -40,7 +39,7 @@ def show(
     """
     from ..render import format_summary, render_board, use_color
 
-    level = core(file, load(file), strict=False)
+    level = load_level(file, strict=False)
     for kind, count in sorted(level.board.kind_counts().items()):
         if count % 2:
             typer.echo(

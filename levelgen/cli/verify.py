@@ -23,9 +23,8 @@ from .common import (
     app,
     budget,
     check_output,
-    core,
     fail,
-    load,
+    load_level,
     rival,
     write,
 )
@@ -46,20 +45,16 @@ def _verify_one(source: str, method: Method, time_limit: float, workers: int | N
 
         return pack_verdict(source)
     from ..render import format_summary
-    from ..schema import LevelFormatError, level_problems
-    from ..storage import ReadError, read_level
+    from ..storage import ReadError, read_core_level
     from ..verify import replay
 
     try:
-        file = read_level(source)
+        level, problems = read_core_level(source)
     except ReadError as exc:
         status = "schema-invalid" if exc.is_format else "unreadable"
         return Verdict(source, status, EXIT_UNREADABLE, problems=list(exc.problems))
-    problems = level_problems(file)
-    try:
-        level = file.to_core()
-    except LevelFormatError as exc:
-        return Verdict(source, "invalid", EXIT_INVALID, problems=[*problems, *exc.problems])
+    if level is None:
+        return Verdict(source, "invalid", EXIT_INVALID, problems=problems)
     if level.solution is not None:
         problems.extend(replay(level.board, level.rules, level.solution))
         if not problems and level.metrics is not None:
@@ -188,7 +183,7 @@ def solve_command(
     from ..solvers import SolveStatus
 
     check_output(output, no_clobber)
-    level = core(file, load(file))
+    level = load_level(file)
     result = _solve(file, level, method, time_limit, workers)
     if result.status is SolveStatus.UNSOLVABLE:
         text = f"{file}: unsolvable: {result.reason or 'no removal order clears the board'}"

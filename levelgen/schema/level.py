@@ -26,10 +26,7 @@ whatever their solution or provenance.  ``schemas/level.v1.schema.json`` is gene
 
 from __future__ import annotations
 
-import hashlib
-import json
-import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal, cast
 
 from pydantic import (
@@ -52,6 +49,21 @@ from ..rules import MAX_TURNS_LIMIT, SLIDES, Rules
 from ..verify import Problem
 from ..words import plural
 from .parameters import parameter_problems, parameters_json_schema
+from .quick import (
+    FORMAT_VERSION,
+    GAME,
+    MAX_KIND,
+    MAX_NAME,
+    MAX_PATH_POINTS,
+    MAX_SEED,
+    MAX_STEPS,
+    SCHEMA_URI,
+    board_data,
+    content_id,
+    content_problems,
+    parameter_value,
+    rules_data,
+)
 
 __all__ = [
     "FORMAT_VERSION",
@@ -73,19 +85,7 @@ __all__ = [
     "problems_from_validation_error",
 ]
 
-GAME = "linkup"
-FORMAT_VERSION = 1
-#: The ``$id`` of the schema and the ``$schema`` written into every level file.
-SCHEMA_URI = "urn:levelgen:schema:level:v1"
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
-#: Seeds stay below 2**53 so that every JSON reader (JavaScript included) keeps them exact.
-MAX_SEED = 2**53 - 1
-#: The largest kind number: there can never be more kinds than cells.
-MAX_KIND = MAX_SIDE * MAX_SIDE
-#: The most points a path can have: its two ends and one corner per allowed turn.
-MAX_PATH_POINTS = MAX_TURNS_LIMIT + 2
-_MAX_STEPS = MAX_SIDE * MAX_SIDE * MAX_LAYERS // 2
-_MAX_NAME = 200
 
 
 class LevelFormatError(ValueError):
@@ -111,34 +111,13 @@ Point = Annotated[
 Cell = Annotated[int, Field(ge=-1, le=MAX_KIND)]
 Kind = Annotated[int, Field(ge=1, le=MAX_KIND)]
 Count = Annotated[int, Field(ge=0, le=MAX_KIND * MAX_KIND)]
-Name = Annotated[str, Field(min_length=1, max_length=_MAX_NAME)]
-
-
-def _parameter_value(value: object) -> object:
-    """A generator parameter: a JSON scalar or a short array of scalars."""
-    if isinstance(value, list):
-        if len(value) > 4 * MAX_SIDE:
-            raise ValueError(f"expected at most {4 * MAX_SIDE} items")
-        for item in value:
-            _parameter_scalar(item)
-        return list(value)
-    return _parameter_scalar(value)
-
-
-def _parameter_scalar(value: object) -> object:
-    if value is None or isinstance(value, bool | int | str):
-        if isinstance(value, str) and len(value) > 4 * MAX_SIDE * MAX_SIDE:
-            raise ValueError("string is too long")
-        return value
-    if isinstance(value, float) and math.isfinite(value):
-        return value
-    raise ValueError("expected a string, number, boolean, null, or an array of them")
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 
 
 _SCALAR_SCHEMA: dict[str, Any] = {"type": ["string", "number", "boolean", "null"]}
 ParameterValue = Annotated[
     object,
-    PlainValidator(_parameter_value),
+    PlainValidator(parameter_value),
     WithJsonSchema(
         {"anyOf": [_SCALAR_SCHEMA, {"type": "array", "items": _SCALAR_SCHEMA}]},
         mode="validation",
@@ -294,7 +273,7 @@ class LevelFile(_Strict):
     generator: GeneratorFile | None = None
     rules: RulesFile
     board: LevelBoardFile
-    solution: Annotated[list[StepFile], Field(max_length=_MAX_STEPS)] | None = Field(
+    solution: Annotated[list[StepFile], Field(max_length=MAX_STEPS)] | None = Field(
         default=None, description="A removal sequence that empties the board, step by step."
     )
     metrics: MetricsFile | None = None
@@ -349,8 +328,8 @@ class LevelFile(_Strict):
             "game": GAME,
             "format_version": FORMAT_VERSION,
             "id": content_id(level.board, level.rules),
-            "rules": _rules_data(level.rules),
-            "board": _board_data(level.board),
+            "rules": rules_data(level.rules),
+            "board": board_data(level.board),
         }
         if level.generator is not None:
             g = level.generator
@@ -412,34 +391,6 @@ def _sorted(mapping: Mapping[str, Any]) -> dict[str, Any]:
     return {k: mapping[k] for k in sorted(mapping)}
 
 
-def _rules_data(rules: Rules) -> dict[str, Any]:
-    data: dict[str, Any] = {"max_turns": rules.max_turns, "outside": rules.outside}
-    if rules.slide != "none":
-        data["slide"] = rules.slide
-    return data
-
-
-def _board_data(board: Board) -> dict[str, Any]:
-    data: dict[str, Any] = {"width": board.width, "height": board.height, "rows": board.grid()}
-    if board.upper:
-        w = board.width
-        data["layers"] = [
-            [list(layer[y * w : (y + 1) * w]) for y in range(board.height)] for layer in board.upper
-        ]
-    return data
-
-
-def content_id(board: Board, rules: Rules) -> str:
-    """``"sha256:"`` and the SHA-256 of the canonical JSON (sorted keys, no spaces) of
-    ``{"board": ..., "rules": ...}``."""
-    canonical = json.dumps(
-        {"board": _board_data(board), "rules": _rules_data(rules)},
-        sort_keys=True,
-        separators=(",", ":"),
-    )
-    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-
-
 # ----- parsing and problems --------------------------------------------------------------------
 
 
@@ -488,42 +439,10 @@ def level_problems(level: LevelFile) -> list[Problem]:
     """What is wrong with a well-formed level apart from its solution: a kind with an odd
     number of tiles (the board can never be cleared), or an ``id`` that does not match the
     content.  Empty when none."""
-    problems = []
-    positions: dict[int, list[tuple[int, int]]] = {}
-    where: dict[int, str] = {}
     grids = [("/board/rows", level.board.rows)] + [
         (f"/board/layers/{i}", layer) for i, layer in enumerate(level.board.layers or ())
     ]
-    for name, grid in grids:
-        for y, row in enumerate(grid):
-            for x, value in enumerate(row):
-                if value >= 1:
-                    positions.setdefault(value, []).append((x, y))
-                    where[value] = f"{name}/{y}/{x}"
-    for kind in sorted(positions):
-        cells = positions[kind]
-        if len(cells) % 2:
-            problems.append(
-                Problem(
-                    where[kind],
-                    f"kind {kind} has {len(cells)} tile{'' if len(cells) == 1 else 's'}, an odd"
-                    " number, so it can never be"
-                    f" cleared (cells {_cells_text(cells)})",
-                )
-            )
-    if level.id is not None:
-        expected = content_id(*_core_board_rules(level))
-        if level.id != expected:
-            problems.append(
-                Problem("/id", f"does not match the board and rules; expected {expected}")
-            )
-    return problems
-
-
-def _cells_text(cells: Iterable[tuple[int, int]], limit: int = 6) -> str:
-    items = [f"[{x}, {y}]" for x, y in cells]
-    more = len(items) - limit
-    return ", ".join(items[:limit]) + (f" and {more} more" if more > 0 else "")
+    return content_problems(grids, level.id, *_core_board_rules(level))
 
 
 def problems_from_validation_error(exc: ValidationError, data: object = None) -> list[Problem]:
