@@ -227,6 +227,24 @@ def test_reader_going_away_is_quiet() -> None:
     assert "Traceback" not in done.stderr and "Exception" not in done.stderr
 
 
+def test_a_command_leaves_at_once_with_its_code_its_output_and_its_exit_handlers(
+    tmp_path: Path,
+) -> None:
+    """The console script ends the process as soon as a command is done (no interpreter
+    teardown): all of the output is there, the exit code is the command's, and the exit
+    handlers ran (after the output, as at an ordinary exit: ``run_main`` reads the modules
+    in one)."""
+    out = tmp_path / "level.json"
+    run("create", "--size", "12x8", "--seed", "5", "-o", str(out))
+    code, output, loaded = run_main(["verify", str(out), "--json"], ("levelgen.cli.verify",))
+    assert code == 0 and loaded == ["levelgen.cli.verify"]
+    assert json.loads(output)["files"][0]["status"] == "ok"
+    code, output, _ = run_main(["show", str(out)], ())
+    assert code == 0 and "12x8, 96 tiles" in output
+    code, output, _ = run_main(["verify", str(tmp_path / "missing.json")], ())
+    assert code == 3 and "missing.json: no such file" in output
+
+
 # ----- internal errors --------------------------------------------------------------------------
 
 

@@ -15,9 +15,11 @@ each command starts with its own imports only.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import sys
+import threading
 from typing import NoReturn
 
 import typer
@@ -38,9 +40,14 @@ __all__ = ["EXIT_CODES_HELP", "app", "main"]
 def main() -> None:
     """Entry point of the console script.  Standard output that cannot be written (a full
     disk, a reader that went away) ends the command with a message, not a traceback; any
-    other exception that reaches here is a bug: one line and exit 70."""
+    other exception that reaches here is a bug: one line and exit 70.  A command that ends
+    leaves the process at once (:func:`_leave`)."""
     try:
-        app()
+        try:
+            app()
+        except SystemExit as stop:
+            _leave(stop)  # an output error of its flush is handled below
+            raise
     except OSError as exc:
         if not is_output_error(exc):
             _internal(exc)
@@ -54,6 +61,28 @@ def main() -> None:
         sys.exit(EXIT_UNREADABLE)
     except Exception as exc:
         _internal(exc)
+
+
+def _leave(stop: SystemExit) -> None:
+    """End the process now with ``stop``'s exit code, skipping the interpreter's teardown
+    (freeing every module and object one by one: 40-80 ms, longer than a small command's
+    work), once the output is flushed (``OSError`` when it cannot be: the caller reports it)
+    and the exit handlers (``atexit``: temporary files, child processes, logging) have run as
+    at any exit.  Returns, for the ordinary exit, when the code is a message, when a stream
+    is closed, or when another thread still runs (the interpreter waits for it)."""
+    code = 0 if stop.code is None else stop.code
+    if not isinstance(code, int) or threading.active_count() > 1:
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except ValueError:
+        return
+    atexit._run_exitfuncs()
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os._exit(code)
 
 
 def _internal(exc: BaseException) -> NoReturn:
