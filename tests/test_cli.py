@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -167,13 +168,13 @@ def test_verify_undecided_exits_4(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
 
 def test_verify_does_not_load_ortools(tmp_path: Path) -> None:
-    """The quick path: a level with a solution is replayed without CP-SAT (nor rich, nor
-    typer's pydantic coercion for the list of files)."""
+    """The quick path: a level with a solution is replayed without CP-SAT, rich or pydantic
+    (neither the level models nor typer's coercion of the files, numbers and choices)."""
     out = tmp_path / "level.json"
     run("create", "--size", "12x8", "--seed", "5", "-o", str(out))
-    code, _, loaded = run_main(
-        ["verify", str(out)], ("ortools", "levelgen.solvers.cpsat", "rich", "typer._adapters")
-    )
+    args = ["verify", str(out), "--time-limit", "10", "--method", "auto", "--workers", "2"]
+    banned = ("ortools", "levelgen.solvers.cpsat", "rich", "typer._adapters", "pydantic")
+    code, _, loaded = run_main(args, banned)
     assert code == 0 and loaded == []
 
 
@@ -557,19 +558,38 @@ def test_group_commands_show_their_argument_without_its_python_type() -> None:
     assert "<list[str]>" not in shown and "ID" in shown
 
 
+class _Pick(StrEnum):
+    auto = "auto"
+    search = "search"
+
+
+_NUMBERS = ["0", "1", "7", "10", "2.5", "0.1", "007", "1e3", " 5", "-1", "+1", "1_000", "nan"]
+_NUMBERS += ["inf", "99999999999999999999", "１２", "0x10", "3.", ".5", "12.250"]
+
+
 @pytest.mark.parametrize(
     "args",
-    [["a.json"], ["a.json", "-", "b c.json"], ["--", "-x.json"], ["--tag", "t", "a"], []],
+    [
+        ["a.json"],
+        ["a.json", "-", "b c.json"],
+        ["--", "-x.json"],
+        ["--tag", "t", "a"],
+        [],
+        *(["a", "--count", text] for text in _NUMBERS),
+        *(["a", "--seconds", text] for text in _NUMBERS),
+        *(["a", "--pick", text] for text in ["auto", "search", "Search", "cpsat", ""]),
+    ],
 )
-def test_quick_list_coercion_gives_what_typer_gives(
+def test_quick_coercion_gives_what_typer_gives(
     args: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A ``list[str]`` argument (``FILE...``) and option, coerced without typer's pydantic
-    adapter, come out as typer's own coercion gives them (the same values, the same errors),
-    and no adapter is built for them."""
+    """A ``list[str]`` argument (``FILE...``) and option, numbers and choices given as text,
+    coerced without typer's pydantic adapter where they plainly need none, come out as
+    typer's own coercion gives them (the same values and types, the same errors), and no
+    adapter is built for the lists, plain numbers and choices."""
     import typer._coercion
 
-    seen: list[tuple[object, object]] = []
+    seen: list[str] = []
     built: list[object] = []
     build = typer._coercion.build_runtime_param
 
@@ -582,8 +602,11 @@ def test_quick_list_coercion_gives_what_typer_gives(
     def command(
         files: Annotated[list[str], typer.Argument(metavar="FILE")],
         tag: Annotated[list[str] | None, typer.Option()] = None,
+        count: Annotated[int | None, typer.Option(min=1, max=10)] = None,
+        seconds: Annotated[float, typer.Option(min=0)] = 1.0,
+        pick: Annotated[_Pick, typer.Option()] = _Pick.auto,
     ) -> None:
-        seen.append((files, tag))
+        seen.append(repr((files, tag, count, seconds, pick)))
 
     outcomes = []
     for group in (LevelgenGroup, TyperGroup):
@@ -592,7 +615,15 @@ def test_quick_list_coercion_gives_what_typer_gives(
         each.command("other")(command)  # a group, as levelgen's own app
         result = CliRunner().invoke(each, ["command", *args])
         outcomes.append((result.exit_code, result.output))
-        if group is LevelgenGroup:
+        option, value = (args[1], args[2]) if len(args) == 3 else ("", "")
+        plain = {
+            "": ("",),
+            "--count": ("1", "7", "10"),
+            "--seconds": ("0", "1", "7", "10", "2.5", "0.1", "12.250"),
+            "--pick": ("auto", "search"),
+        }.get(option, ())
+        if group is LevelgenGroup and value in plain:
             assert built == []
     assert outcomes[0] == outcomes[1]
-    assert len(seen) == 2 * (args != []) and seen[:1] == seen[1:]
+    assert len(seen) in (0, 2) and seen[:1] == seen[1:]
+    assert seen or outcomes[0][0] == 2

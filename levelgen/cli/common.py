@@ -17,6 +17,7 @@ import errno
 import importlib
 import math
 import os
+import re
 import sys
 import time
 import traceback
@@ -134,14 +135,23 @@ def _no_type(ctx: Any) -> None:
     return None
 
 
+#: The numbers given as text that typer's coercion reads as Python's ``int()`` / ``float()``
+#: do: ASCII digits, no sign, no leading zero, no exponent, at most 15 digits each side.
+_PLAIN_NUMBER = {
+    int: re.compile(r"(0|[1-9][0-9]{0,14})").fullmatch,
+    float: re.compile(r"(0|[1-9][0-9]{0,14})(\.[0-9]{1,15})?").fullmatch,
+}
+
+
 class _QuickCoercion:
     """typer's coercion of one parameter's value, without building pydantic adapters for the
     values that need no conversion: typer (0.29) turns every value, defaults included, through
     a pydantic ``TypeAdapter``, and importing pydantic for that alone costs a command such as
     ``levelgen hint`` or ``version`` tens of milliseconds.  ``None``; a ``str`` for a ``str``
     parameter; an ``int`` / ``float`` for a parameter of that type (no clamping, inside its
-    ``min`` / ``max``); a member of the parameter's enum: these come back unchanged, as the
-    adapter returns them; the strings of a ``list[str]`` parameter (``FILE...``) come back as
+    ``min`` / ``max``), also when given as plain digits (``10``, ``2.5``); a member of the
+    parameter's enum, also given as its value: these come back as the adapter returns them;
+    the strings of a ``list[str]`` parameter (``FILE...``) come back as
     a list of them, and no values as ``()``.  Every other value (a number or a choice given
     as text, anything out of range) goes to typer's own coercion, so its conversions and error
     messages are typer's."""
@@ -174,12 +184,23 @@ class _QuickCoercion:
         if plain:
             if annotation is str and kind is str:
                 return value
-            if annotation in (int, float) and kind is annotation and not info.clamp:
+            if annotation in (int, float) and not info.clamp:
+                number = value
+                if kind is str and _PLAIN_NUMBER[annotation](value):
+                    number = annotation(value)
                 low, high = info.min, info.max
-                if (low is None or value >= low) and (high is None or value <= high):
-                    return value
-            if isinstance(annotation, type) and issubclass(annotation, Enum) and kind is annotation:
-                return value
+                if (
+                    type(number) is annotation
+                    and (low is None or number >= low)
+                    and (high is None or number <= high)
+                ):
+                    return number
+            if isinstance(annotation, type) and issubclass(annotation, Enum):
+                member = value
+                if kind is str and info.case_sensitive:
+                    member = next((m for m in annotation if m.value == value), value)
+                if type(member) is annotation:
+                    return member
         return self._typer().coerce(value, param=param, ctx=ctx)
 
     def _typer(self) -> Any:
