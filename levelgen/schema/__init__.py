@@ -34,32 +34,6 @@ if TYPE_CHECKING:
         problems_from_validation_error,
     )
 
-#: The names of the pydantic module ``level``, imported the first time one is asked for (so
-#: that :mod:`levelgen.schema.quick`, and a command that needs no model, go without pydantic).
-_LEVEL_NAMES = frozenset(
-    {
-        "JSON_SCHEMA_DIALECT",
-        "BoardFile",
-        "GeneratorFile",
-        "LevelFile",
-        "LevelFormatError",
-        "MetricsFile",
-        "RulesFile",
-        "StepFile",
-        "level_json_schema",
-        "level_problems",
-        "parse_level_data",
-        "problems_from_validation_error",
-    }
-)
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LEVEL_NAMES:
-        return getattr(importlib.import_module(".level", __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 __all__ = [
     "FORMAT_VERSION",
     "GAME",
@@ -81,6 +55,15 @@ __all__ = [
     "parse_level_data",
     "problems_from_validation_error",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The names of the pydantic module ``level``, imported the first time one is asked for
+    (so that :mod:`levelgen.schema.quick`, and a command that needs no model, go without
+    pydantic)."""
+    if name in __all__:
+        return getattr(importlib.import_module(".level", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class SchemaEntry(NamedTuple):
