@@ -73,11 +73,10 @@ def test_a_restart_dives_with_more_noise(monkeypatch: pytest.MonkeyPatch) -> Non
     clears the board after one restart, where with the first noise throughout it takes seven;
     a run that never restarts (seed 1) is the same either way."""
     assert repair.NOISES[1] == 3 * repair.NOISES[0]
-    monkeypatch.setattr(repair, "STALL", 1)
 
     def run(seed: int, noises: tuple[float, ...]) -> tuple[int, int, object]:
         monkeypatch.setattr(repair, "NOISES", noises)
-        session = RepairSession(_unsolved(Size(24, 24), seed), Rules())
+        session = RepairSession(_unsolved(Size(24, 24), seed), Rules(), stall=1)
         assert session.run_until(None, repairs=30) and session.pairs is not None
         return session.repairer.restarts, session.repairer.work, session.pairs
 

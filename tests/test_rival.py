@@ -24,6 +24,9 @@ from levelgen.rules import Rules
 from levelgen.solvers import Budget, SolveStatus, solve
 from levelgen.solvers.repair import (
     POLL_STEPS,
+    RIVAL_SEED,
+    RIVAL_STALL,
+    STALL,
     WORK_CULPRIT,
     RepairRace,
     RepairSession,
@@ -61,7 +64,9 @@ def test_the_winner_is_the_run_of_least_work(case: tuple[Size, int]) -> None:
     assert own.pairs is not None and other.pairs is not None
     if case == TIE:
         assert own.repairer.work == other.repairer.work and own.pairs != other.pairs
-    race = RepairRace(RepairSession(board, Rules()), SessionRival(board, Rules(), 1, Budget()))
+    race = RepairRace(
+        RepairSession(board, Rules()), SessionRival(board, Rules(), 1, STALL, Budget())
+    )
     found = race.advance(Budget())
     assert found.status is SolveStatus.SOLVED and found.moves is not None
     rival_won = other.repairer.work < own.repairer.work
@@ -82,7 +87,9 @@ def test_a_race_paused_and_resumed_gives_the_same_answer() -> None:
     nothing."""
     board = _board(RIVAL_WINS)
     whole = solve(board, budget=Budget())
-    race = RepairRace(RepairSession(board, Rules()), SessionRival(board, Rules(), 1, Budget()))
+    race = RepairRace(
+        RepairSession(board, Rules()), SessionRival(board, Rules(), 1, STALL, Budget())
+    )
     asked = 0
 
     def every_fifth() -> bool:
@@ -167,17 +174,17 @@ def test_hint_takes_workers_and_its_race_uses_the_rival(
     level = generate(Size(24, 24), seed=0)
     path = tmp_path / "level.json"
     write_level(Level(level.board, level.rules), path)
-    made: list[int] = []
+    made: list[tuple[int, int]] = []
 
-    def spy(board: Board, rules: Rules, seed: int, budget: Budget) -> SessionRival:
-        made.append(seed)
-        return SessionRival(board, rules, seed, budget)
+    def spy(board: Board, rules: Rules, seed: int, stall: int, budget: Budget) -> SessionRival:
+        made.append((seed, stall))
+        return SessionRival(board, rules, seed, stall, budget)
 
     with monkeypatch.context() as patch:
         patch.setattr("levelgen.rival.rival_for", lambda workers: spy)
         spied = CliRunner().invoke(app, ["hint", str(path), "--json", "--workers", "2"])
     assert spied.exit_code == 0, spied.output
-    assert made  # the hint's solve raced with the rival given
+    assert made == [(RIVAL_SEED, RIVAL_STALL)]  # the hint's solve raced with the rival given
     here = CliRunner().invoke(app, ["hint", str(path), "--json", "--workers", "1"])
     there = CliRunner().invoke(app, ["hint", str(path), "--json", "--workers", "2"])
     assert here.exit_code == there.exit_code == 0

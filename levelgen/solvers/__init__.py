@@ -164,11 +164,18 @@ def _auto(
             if name == "repair":
                 # One race of the repair solver across its slices (its nodes count in all).
                 if race is None:
-                    from .repair import RIVAL_SEED, RepairRace, RepairSession, SessionRival
+                    from .repair import (
+                        RIVAL_SEED,
+                        RIVAL_STALL,
+                        RepairRace,
+                        RepairSession,
+                        SessionRival,
+                    )
 
                     make = rival or SessionRival
                     race = RepairRace(
-                        RepairSession(board, rules), make(board, rules, RIVAL_SEED, budget)
+                        RepairSession(board, rules),
+                        make(board, rules, RIVAL_SEED, RIVAL_STALL, budget),
                     )
                     result = race.advance(part, pause_after=AUTO_REPAIR_FIRST)
                 else:
