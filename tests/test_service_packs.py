@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -164,7 +165,9 @@ def test_kill_9_in_the_middle_of_a_pack(tmp_path: Path) -> None:
             assert time.monotonic() < deadline
             time.sleep(0.02)
     finally:
-        process.kill()  # SIGKILL: no shutdown at all
+        # SIGKILL to the server and its pool's workers (as a service manager kills the whole
+        # group): no shutdown at all, and no worker left behind by the test.
+        os.killpg(process.pid, signal.SIGKILL)
         process.wait()
     halfway = Store(f"sqlite:///{tmp_path / 'lib.db'}")
     made = jobs.pack_level_texts(halfway, job["id"])
@@ -192,8 +195,6 @@ def test_kill_9_in_the_middle_of_a_pack(tmp_path: Path) -> None:
 
 
 def test_sigterm_gives_the_job_back(tmp_path: Path) -> None:
-    import signal
-
     from levelgen.service.store import PackJobRow
 
     process, base = start_server(tmp_path)

@@ -46,6 +46,7 @@ def start_server(tmp: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group: a kill can take its workers too
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
