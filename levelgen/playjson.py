@@ -14,13 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .schema.level import LevelFormatError, parse_level_data
-from .schema.position import (
-    POSITION_SCHEMA_URI,
-    Position,
-    parse_position_data,
-    position_from_level,
-)
+from .position import Position, position_from_level
+from .schema.quick import POSITION_SCHEMA_URI, LevelFormatError, quick_level
 from .storage import ReadError, read_json
 
 if TYPE_CHECKING:
@@ -50,7 +45,14 @@ def position_from_data(data: object) -> Position:
     """The position of a parsed JSON value: a position file or a level file.
     ``LevelFormatError`` with JSON pointers when it is neither."""
     if is_position_data(data):
+        from .schema.position import parse_position_data
+
         return parse_position_data(data)
+    quick = quick_level(data)  # a plain level without pydantic (levelgen.schema.quick)
+    if quick is not None:
+        return position_from_level(quick[0])
+    from .schema.level import parse_level_data
+
     return position_from_level(parse_level_data(data).to_core())
 
 

@@ -181,8 +181,8 @@ def test_verify_does_not_load_ortools(tmp_path: Path) -> None:
 def test_hint_and_version_load_only_what_they_use(tmp_path: Path) -> None:
     """Start-up: a command imports its own module only (the others load lazily), typer's
     pydantic coercion is not built for values that need none, a classic file leaves the
-    variant modules alone, and a hint the search settles leaves CP-SAT's modules alone;
-    ``version`` does without pydantic."""
+    variant modules alone, and a hint the search settles leaves CP-SAT's modules alone; a
+    hint on a classic level file and ``version`` do without pydantic."""
     out = tmp_path / "level.json"
     run("create", "--size", "12x8", "--seed", "5", "-o", str(out))
     banned = (
@@ -195,10 +195,9 @@ def test_hint_and_version_load_only_what_they_use(tmp_path: Path) -> None:
         "levelgen.cli.render",
         "levelgen.bench",
     )
-    code, _, loaded = run_main(["hint", str(out)], banned)
-    assert code == 0 and loaded == []
-    code, _, loaded = run_main(["version"], (*banned, "pydantic"))
-    assert code == 0 and loaded == []
+    for args in (["hint", str(out)], ["hint", str(out), "--json"], ["version"]):
+        code, _, loaded = run_main(args, (*banned, "pydantic"))
+        assert code == 0 and loaded == []
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")

@@ -58,6 +58,7 @@ from .quick import (
     MAX_SEED,
     MAX_STEPS,
     SCHEMA_URI,
+    LevelFormatError,
     board_data,
     content_id,
     content_problems,
@@ -86,14 +87,6 @@ __all__ = [
 ]
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
-
-
-class LevelFormatError(ValueError):
-    """A value that is not a level file of this format; ``problems`` say where and why."""
-
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("; ".join(str(p) for p in self.problems))
 
 
 # ----- field types ---------------------------------------------------------------------------

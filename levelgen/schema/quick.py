@@ -35,6 +35,8 @@ GAME = "linkup"
 FORMAT_VERSION = 1
 #: The ``$id`` of the schema and the ``$schema`` written into every level file.
 SCHEMA_URI = "urn:levelgen:schema:level:v1"
+#: The ``$id`` of the schema and the ``$schema`` of every position file.
+POSITION_SCHEMA_URI = "urn:levelgen:schema:position:v1"
 #: Seeds stay below 2**53 so that every JSON reader (JavaScript included) keeps them exact.
 MAX_SEED = 2**53 - 1
 #: The largest kind number: there can never be more kinds than cells.
@@ -47,6 +49,14 @@ MAX_NAME = 200
 MAX_PARAMETER_ITEMS = 4 * MAX_SIDE
 MAX_PARAMETER_TEXT = 4 * MAX_SIDE * MAX_SIDE
 _ID = re.compile(r"sha256:[0-9a-f]{64}")
+
+
+class LevelFormatError(ValueError):
+    """A value that is not a level file of this format; ``problems`` say where and why."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
 
 
 # ----- the content id ----------------------------------------------------------------------------
