@@ -1,5 +1,6 @@
-"""The level format's plain parts, without pydantic: its constants, the content id, what is
-wrong with a well-formed level, and a quick reader for the common well-formed file.
+"""The level format's plain parts, without pydantic: its constants (and the position file's
+``$schema``), its error (:class:`LevelFormatError`), the content id, what is wrong with a
+well-formed level, and a quick reader for the common well-formed file.
 
 Importing pydantic and building the level models costs a command about 0.1-0.15 s, about as
 long as the rest of its start (``levelgen verify`` of a 64x64 level takes about 1 s in all).
