@@ -30,7 +30,8 @@ def _data(path: Path) -> dict[str, Any]:
 
 def _bases() -> list[dict[str, Any]]:
     """Valid level files of many shapes: every classic file of ``levels/``, the same without
-    solution, metrics, generator and id, with a measured difficulty, and a tiny hand level."""
+    solution, metrics, generator and id, one with a measured difficulty, a small hand-made
+    level of another tool, and a level of one cell (one tile: odd, but well-formed)."""
     bases = [_data(p) for p in FILES if "layers" not in _data(p)["board"]]
     stripped = []
     for data in bases:
