@@ -167,7 +167,7 @@ def read_core_level(
     path that is not straight lines (then the level is None).  ``ReadError`` as
     :func:`read_level`.  A plain classic level is read without pydantic
     (:func:`levelgen.schema.quick.quick_level`); anything else goes through the models."""
-    from .schema.quick import content_problems, quick_level
+    from .schema.quick import id_problems, odd_kind_problems, quick_level
 
     data = read_json(source)
     quick = quick_level(data)
@@ -175,8 +175,8 @@ def read_core_level(
         level, level_id = quick
         if not content:
             return level, []
-        rows = [("/board/rows", level.board.grid())]
-        return level, content_problems(rows, level_id, level.board, level.rules)
+        problems = odd_kind_problems([("/board/rows", level.board.grid())])
+        return level, problems + id_problems(level_id, level.board, level.rules)
     from .schema import LevelFormatError, level_problems, parse_level_data
 
     try:

@@ -61,7 +61,8 @@ from .quick import (
     LevelFormatError,
     board_data,
     content_id,
-    content_problems,
+    id_problems,
+    odd_kind_problems,
     parameter_value,
     rules_data,
 )
@@ -435,7 +436,10 @@ def level_problems(level: LevelFile) -> list[Problem]:
     grids = [("/board/rows", level.board.rows)] + [
         (f"/board/layers/{i}", layer) for i, layer in enumerate(level.board.layers or ())
     ]
-    return content_problems(grids, level.id, *_core_board_rules(level))
+    problems = odd_kind_problems(grids)
+    if level.id is not None:  # the core board is built only to check the id
+        problems += id_problems(level.id, *_core_board_rules(level))
+    return problems
 
 
 def problems_from_validation_error(exc: ValidationError, data: object = None) -> list[Problem]:

@@ -96,15 +96,9 @@ def content_id(board: Board, rules: Rules) -> str:
 # ----- what is wrong with a well-formed level ----------------------------------------------------
 
 
-def content_problems(
-    grids: Sequence[tuple[str, Sequence[Sequence[int]]]],
-    level_id: str | None,
-    board: Board,
-    rules: Rules,
-) -> list[Problem]:
-    """What is wrong with a well-formed level apart from its solution: a kind with an odd
-    number of tiles in ``grids`` (each a JSON pointer and its rows: the board's rows, then
-    its layers), or an ``level_id`` that is not the content id of ``board`` and ``rules``."""
+def odd_kind_problems(grids: Sequence[tuple[str, Sequence[Sequence[int]]]]) -> list[Problem]:
+    """A problem for each kind with an odd number of tiles in ``grids`` (each a JSON pointer
+    and its rows: the board's rows, then its layers): such a board can never be cleared."""
     problems = []
     positions: dict[int, list[tuple[int, int]]] = {}
     where: dict[int, str] = {}
@@ -125,13 +119,16 @@ def content_problems(
                     f" cleared (cells {_cells_text(cells)})",
                 )
             )
-    if level_id is not None:
-        expected = content_id(board, rules)
-        if level_id != expected:
-            problems.append(
-                Problem("/id", f"does not match the board and rules; expected {expected}")
-            )
     return problems
+
+
+def id_problems(level_id: str | None, board: Board, rules: Rules) -> list[Problem]:
+    """A problem when ``level_id`` is given and is not the content id of ``board`` and
+    ``rules``."""
+    expected = None if level_id is None else content_id(board, rules)
+    if level_id == expected:
+        return []
+    return [Problem("/id", f"does not match the board and rules; expected {expected}")]
 
 
 def _cells_text(cells: Iterable[tuple[int, int]], limit: int = 6) -> str:
