@@ -138,8 +138,10 @@ _ODD = [
     [],
     {},
 ]
+#: Small JSON values; each draw a fresh copy (the ``[]`` and ``{}`` of ``_ODD`` drawn as they are
+#: would be shared, and a later change could put an object inside itself).
 VALUES = st.recursive(
-    st.sampled_from(_ODD) | st.integers(-3, 9),
+    st.sampled_from(_ODD).map(copy.deepcopy) | st.integers(-3, 9),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
     max_leaves=6,
 )
