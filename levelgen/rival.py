@@ -77,9 +77,9 @@ def rival_for(workers: int | None) -> RivalFactory | None:
     return process_rival if n >= 2 and can_fork() else None
 
 
-def process_rival(board: Board, rules: Rules, seed: int, stall: int, budget: Budget) -> Rival:
+def process_rival(board: Board, rules: Rules, seed: int, budget: Budget) -> Rival:
     """A :class:`ProcessRival` (a :data:`levelgen.solvers.repair.RivalFactory`)."""
-    return ProcessRival(board, rules, seed, stall, budget.time_limit)
+    return ProcessRival(board, rules, seed, budget.time_limit)
 
 
 class ProcessRival:
@@ -87,9 +87,7 @@ class ProcessRival:
 
     lockstep = False
 
-    def __init__(
-        self, board: Board, rules: Rules, seed: int, stall: int, time_limit: float | None
-    ) -> None:
+    def __init__(self, board: Board, rules: Rules, seed: int, time_limit: float | None) -> None:
         import multiprocessing  # only when a race starts: verify on small boards starts faster
 
         context = multiprocessing.get_context("fork")
@@ -98,7 +96,7 @@ class ProcessRival:
         deadline = None if time_limit is None else time.monotonic() + time_limit
         self._process = context.Process(
             target=_child,
-            args=(board, rules, seed, stall, deadline, send, self._settled, os.getpid()),
+            args=(board, rules, seed, deadline, send, self._settled, os.getpid()),
             daemon=True,
         )
         with warnings.catch_warnings():
@@ -143,7 +141,6 @@ def _child(
     board: Board,
     rules: Rules,
     seed: int,
-    stall: int,
     deadline: float | None,
     conn: Connection,
     settled: Synchronized[int],
@@ -154,7 +151,7 @@ def _child(
     from .solvers.repair import session_end
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    session: RepairSession = sys.modules[__name__].RepairSession(board, rules, seed, stall)
+    session: RepairSession = sys.modules[__name__].RepairSession(board, rules, seed)
 
     def stop() -> bool:
         settled.value = session.settled

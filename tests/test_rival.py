@@ -25,8 +25,6 @@ from levelgen.solvers import Budget, SolveStatus, solve
 from levelgen.solvers.repair import (
     POLL_STEPS,
     RIVAL_SEED,
-    RIVAL_STALL,
-    STALL,
     WORK_CULPRIT,
     RepairRace,
     RepairSession,
@@ -39,8 +37,8 @@ needs_fork = pytest.mark.skipif(not can_fork(), reason="the rival process needs 
 #: Generated levels over 500 tiles: on the first the rival (seed 1) wins, on the second the
 #: own run (seed 0), on the third the two tie (different sequences after the same work, and
 #: the own run wins); checked by ``test_the_winner_is_the_run_of_least_work``.
-RIVAL_WINS = (Size(28, 28), 3)
-OWN_WINS = (Size(32, 32), 7)
+RIVAL_WINS = (Size(28, 28), 4)
+OWN_WINS = (Size(32, 32), 5)
 TIE = (Size(24, 24), 1)
 
 
@@ -64,9 +62,7 @@ def test_the_winner_is_the_run_of_least_work(case: tuple[Size, int]) -> None:
     assert own.pairs is not None and other.pairs is not None
     if case == TIE:
         assert own.repairer.work == other.repairer.work and own.pairs != other.pairs
-    race = RepairRace(
-        RepairSession(board, Rules()), SessionRival(board, Rules(), 1, STALL, Budget())
-    )
+    race = RepairRace(RepairSession(board, Rules()), SessionRival(board, Rules(), 1, Budget()))
     found = race.advance(Budget())
     assert found.status is SolveStatus.SOLVED and found.moves is not None
     rival_won = other.repairer.work < own.repairer.work
@@ -87,9 +83,7 @@ def test_a_race_paused_and_resumed_gives_the_same_answer() -> None:
     nothing."""
     board = _board(RIVAL_WINS)
     whole = solve(board, budget=Budget())
-    race = RepairRace(
-        RepairSession(board, Rules()), SessionRival(board, Rules(), 1, STALL, Budget())
-    )
+    race = RepairRace(RepairSession(board, Rules()), SessionRival(board, Rules(), 1, Budget()))
     asked = 0
 
     def every_fifth() -> bool:
@@ -174,17 +168,17 @@ def test_hint_takes_workers_and_its_race_uses_the_rival(
     level = generate(Size(24, 24), seed=0)
     path = tmp_path / "level.json"
     write_level(Level(level.board, level.rules), path)
-    made: list[tuple[int, int]] = []
+    made: list[int] = []
 
-    def spy(board: Board, rules: Rules, seed: int, stall: int, budget: Budget) -> SessionRival:
-        made.append((seed, stall))
-        return SessionRival(board, rules, seed, stall, budget)
+    def spy(board: Board, rules: Rules, seed: int, budget: Budget) -> SessionRival:
+        made.append(seed)
+        return SessionRival(board, rules, seed, budget)
 
     with monkeypatch.context() as patch:
         patch.setattr("levelgen.rival.rival_for", lambda workers: spy)
         spied = CliRunner().invoke(app, ["hint", str(path), "--json", "--workers", "2"])
     assert spied.exit_code == 0, spied.output
-    assert made == [(RIVAL_SEED, RIVAL_STALL)]  # the hint's solve raced with the rival given
+    assert made == [RIVAL_SEED]  # the hint's solve raced with the rival given
     here = CliRunner().invoke(app, ["hint", str(path), "--json", "--workers", "1"])
     there = CliRunner().invoke(app, ["hint", str(path), "--json", "--workers", "2"])
     assert here.exit_code == there.exit_code == 0

@@ -164,18 +164,12 @@ def _auto(
             if name == "repair":
                 # One race of the repair solver across its slices (its nodes count in all).
                 if race is None:
-                    from .repair import (
-                        RIVAL_SEED,
-                        RIVAL_STALL,
-                        RepairRace,
-                        RepairSession,
-                        SessionRival,
-                    )
+                    from .repair import RIVAL_SEED, RepairRace, RepairSession, SessionRival
 
                     make = rival or SessionRival
                     race = RepairRace(
                         RepairSession(board, rules),
-                        make(board, rules, RIVAL_SEED, RIVAL_STALL, budget),
+                        make(board, rules, RIVAL_SEED, budget),
                     )
                     result = race.advance(part, pause_after=AUTO_REPAIR_FIRST)
                 else:

@@ -44,12 +44,23 @@ How.
    the others (measured by work, 108 levels of 40x64 to 64x64 seeds 0 and 1: the race's
    total 5.82 M -> 4.21 M, and no run left undecided, against 4 of 216).
 3. After ``STALL`` repairs in a row undone, it starts again from the full board (the bans
-   and the decisions tried forgotten, the random choices going on), every other time with
-   three times the noise in the dive's tie-breaks (``NOISES``): a run that stalled is stuck
-   in a lock its choices keep making, and a noisier dive makes other ones (measured by work,
-   on the 15 runs that restarted among 150 runs of 40x64, 60x40, 64x36 and 64x64 levels: 12
-   cleared the board with less work, none with more, three did not within 700,000 either
-   way; 40x64 seed 10, which both seeds had left undecided, was cleared by both).  It stops
+   and the decisions tried forgotten, the random choices going on): a run that stalled is
+   stuck in a lock its choices keep making, and a fresh dive makes other ones.  Every dive
+   breaks its ties with a noise of up to ``NOISE`` added to the distance.  Both were
+   chosen by work (the race's count, each run capped at 700,000, about 12 s here) against
+   the earlier setting, a restart after 100 repairs undone (35 for the race's rival) and a
+   noise of 10 (30 after every other restart).  On 180 levels (64x64 seeds 0-63, 64x36 and
+   40x64 0-39, 60x40 0-35): the race's total 8.28 M -> 6.07 M, one level capped by both
+   runs (64x64 seed 53) -> none (it is now the largest, 213,000; the largest of the rest
+   was 396,000), median 21,800 -> 22,200.
+   On 160 levels not used in the choice (64x36 and 40x64 seeds 40-79, 56x56 and 48x27
+   0-39): 7.63 M -> 3.67 M, two levels capped -> none, largest 423,000 -> 153,000, median
+   13,400 -> 13,700.  The noise alone (both stalls 35) on 64x64 seeds 64-127: 4.34 M ->
+   2.53 M, one level capped -> none, median 32,100 -> 29,000.  A noise of 10 makes the
+   first dive of most levels a little better (single runs at 64x64: median work 41,000
+   against 50,000), but the race is decided by the levels that stall; a noise of 50 did
+   better on the 17 hardest of the 180 levels but worse on the others (3.98 M on the 160,
+   2.97 M on 64x64 seeds 64-127).  It stops
    when the board is clear (``SOLVED``: the sequence with exact best paths, which
    :func:`levelgen.solvers.solve` replays like every answer), when the budget runs out
    (``UNKNOWN``: ``max_nodes`` counts repairs), or when a dive is stuck with no decision to
@@ -111,9 +122,8 @@ SEED = 0
 #: repair.
 POLL_STEPS = 256
 
-#: A run of this many repairs undone in a row starts the solver again (the own run of a race;
-#: see ``RIVAL_STALL`` for the rival's).
-STALL = 100
+#: A run of this many repairs undone in a row starts the solver again.
+STALL = 35
 
 #: Of a kind of more than four tiles, a dive weighs only the first this many linked pairs
 #: (in bit order): on a board of one kind all of them would make each step quadratic.
@@ -123,9 +133,8 @@ PAIR_SAMPLE = 16
 #: the best by the rest of the score.
 CULPRIT_SHORTLIST = 24
 
-#: Tie-breaks add up to this much to a decision's distance: the first of these, and after
-#: the n-th restart the n-th modulo their number.
-NOISES = (10.0, 30.0)
+#: Tie-breaks add up to this much to a decision's distance.
+NOISE = 30.0
 
 #: The work of a move of a dive and of the choice of a repair, in units of a move replayed
 #: (measured at 64x64: about 90 us, 2 ms and 15 us).
@@ -215,7 +224,6 @@ class _Repairer:
         around = 1 | 1 << (stride - 1) | 1 << (stride + 1) | 1 << (2 * stride)
         kind_of, kind_mask, links = live.kind_of, live.kind_mask, live.links
         bans, rng, contested = self.bans, self.rng, self.contested
-        noise = NOISES[self.restarts % len(NOISES)]
         dirty = {kind_of[x] for x in compress(range(len(links)), links)}  # the tiles with links
         version: dict[int, int] = dict.fromkeys(kind_mask, 0)
         safe_list: list[tuple[int, int, tuple[int, int]]] = []
@@ -269,7 +277,7 @@ class _Repairer:
                         spread = _distance(a, b, stride)
                     # A kind of four with more than one linked pair waits: one more removal
                     # elsewhere may settle it (safe) or show which pairing is right.
-                    key = ((a, b) in bans, n == 4 and len(pairs) > 1, spread + rng.random() * noise)
+                    key = ((a, b) in bans, n == 4 and len(pairs) > 1, spread + rng.random() * NOISE)
                     if best is None or key < best[0]:
                         best = (key, (a, b))
                 if safe is not None:
@@ -718,19 +726,12 @@ class Rival(Protocol):
         ...
 
 
-#: Makes the rival run of a race: the board, the rules, the rival's seed and stall
-#: (:class:`RepairSession`) and the budget of the whole solve (a run elsewhere stops by itself
-#: when its time limit has passed).
-RivalFactory = Callable[[Board, Rules, int, int, Budget], Rival]
+#: Makes the rival run of a race: the board, the rules, the rival's seed and the budget of
+#: the whole solve (a run elsewhere stops by itself when its time limit has passed).
+RivalFactory = Callable[[Board, Rules, int, Budget], Rival]
 
 #: The rival's seed in ``auto``'s race.
 RIVAL_SEED = SEED + 1
-#: The rival starts again sooner than the own run (``STALL``): on the few levels where a run
-#: stalls, more fresh starts clear the board sooner, while the own run still gives the long
-#: attempts their time.  Measured by work on 180 generated levels of 40x40 to 64x64: the
-#: race's work changed on five, each time less (56x56 seed 6: 430,100 -> 190,234; 64x64 seed
-#: 44: 480,024 -> 221,952; seed 54: 335,328 -> 182,551), and no median moved.
-RIVAL_STALL = 35
 
 
 def session_end(session: RepairSession) -> RivalEnd | None:
@@ -744,8 +745,8 @@ class SessionRival:
 
     lockstep = True
 
-    def __init__(self, board: Board, rules: Rules, seed: int, stall: int, budget: Budget) -> None:
-        self.session = RepairSession(board, rules, seed, stall)
+    def __init__(self, board: Board, rules: Rules, seed: int, budget: Budget) -> None:
+        self.session = RepairSession(board, rules, seed)
 
     def poll(self) -> RivalEnd | None:
         return session_end(self.session)
