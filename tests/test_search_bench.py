@@ -168,6 +168,23 @@ def test_scale_set_generates_levels_and_reports_each_size() -> None:
     boards = scale_boards(["12x8"], 2)
     assert [b.id for b in boards] == ["scale-12x8-0", "scale-12x8-1"]
     assert boards[0].board == generate(Size(12, 8), seed=0).board
+    assert report["seeds"] == [0, 1]
+
+
+def test_scale_set_can_start_at_a_later_seed() -> None:
+    """``--first-seed K`` measures the levels of seeds K, K + 1, ... (levels not looked at
+    when the solver was tuned)."""
+    boards = scale_boards(["12x8"], 2, 5)
+    assert [b.id for b in boards] == ["scale-12x8-5", "scale-12x8-6"]
+    assert boards[1].board == generate(Size(12, 8), seed=6).board
+    args = ["bench", "solve", "--set", "scale", "--sizes", "10x6", "--seeds", "3"]
+    result = runner.invoke(app, [*args, "--first-seed", "7", "--json", "--time-limit", "5"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["seeds"] == [7, 8, 9]
+    assert report["methods"]["search"]["groups"]["10x6 outside=on"]["solved"] == 3
+    bad = runner.invoke(app, [*args, "--first-seed", "-1"])
+    assert bad.exit_code == 2 and "--first-seed" in bad.output
 
 
 def test_scale_set_refuses_a_bad_size_or_set() -> None:

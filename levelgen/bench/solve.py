@@ -8,7 +8,8 @@ model-size counters when the solver reports them (CP-SAT), and the peak resident
 process. Times are the solver's own (``stats.elapsed``, measured with the clock passed in); the
 total wall time of the calls, which adds the replay of every solution, is reported too. ``--set
 scale`` runs instead on levels the generator makes in the process (default sizes
-``SCALE_SIZES``, 24x24 to 64x64 and two non-square ones, seeds ``0 .. --seeds - 1``, the
+``SCALE_SIZES``, 24x24 to 64x64 and two non-square ones, ``--seeds`` seeds from ``--first-seed``
+(0: seeds ``0 .. --seeds - 1``; a later start measures levels not looked at before), the
 generator's default parameters and rules), with their solutions dropped: the boards a studio
 would verify. ``--compare`` also runs the plain exhaustive search under the same limit and
 prints the ratio of total times; ``--cross-check METHOD`` runs a second solver on every board
@@ -69,16 +70,16 @@ class BoardRun:
     wall: float = 0.0
 
 
-def scale_boards(sizes: list[str], seeds: int) -> list[BenchBoard]:
-    """The ``scale`` set: a level per size and seed ``0 .. seeds - 1`` from the generator
-    (default parameters), solution dropped.  ``ValueError`` for a bad size."""
+def scale_boards(sizes: list[str], seeds: int, first: int = 0) -> list[BenchBoard]:
+    """The ``scale`` set: a level per size and seed ``first .. first + seeds - 1`` from the
+    generator (default parameters), solution dropped.  ``ValueError`` for a bad size."""
     from ..generator import generate
     from ..geometry import parse_size
 
     out = []
     for text in sizes:
         size = parse_size(text)
-        for seed in range(seeds):
+        for seed in range(first, first + seeds):
             level = generate(size, seed=seed)
             out.append(BenchBoard(f"scale-{text}-{seed}", level.board, level.rules))
     return out
@@ -248,8 +249,17 @@ def register(app: typer.Typer) -> None:
             ),
         ] = "bench",
         seeds: Annotated[
-            int, typer.Option(min=1, help="Levels per size of the scale set (seeds 0, 1, ...).")
+            int,
+            typer.Option(min=1, help="Levels per size of the scale set (seeds 0, 1, ...)."),
         ] = 4,
+        first_seed: Annotated[
+            int,
+            typer.Option(
+                min=0,
+                help="The scale set's first seed (seeds first, first + 1, ...): levels not"
+                " measured before.",
+            ),
+        ] = 0,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
         workers: WorkersOption = None,
     ) -> None:
@@ -266,7 +276,7 @@ def register(app: typer.Typer) -> None:
         if board_set == "scale":
             wanted = [t.strip() for t in sizes.split(",") if t.strip()] if sizes else SCALE_SIZES
             try:
-                loaded = scale_boards(list(wanted), seeds)
+                loaded = scale_boards(list(wanted), seeds, first_seed)
             except ValueError as exc:
                 raise typer.BadParameter(str(exc), param_hint="--sizes") from exc
             # The levels' own rules, unless a ring setting is asked for.
@@ -284,6 +294,8 @@ def register(app: typer.Typer) -> None:
             "rival": "process" if factory is not None else "lockstep",
             "methods": {},
         }
+        if board_set == "scale":
+            report["seeds"] = list(range(first_seed, first_seed + seeds))
         # Board by board, every method in turn: all of them meet the same machine conditions.
         all_runs: dict[str, list[BoardRun]] = {m: [] for m in methods}
         for out in outsides:
