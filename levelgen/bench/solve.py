@@ -250,7 +250,9 @@ def register(app: typer.Typer) -> None:
         ] = "bench",
         seeds: Annotated[
             int,
-            typer.Option(min=1, help="Levels per size of the scale set (seeds 0, 1, ...)."),
+            typer.Option(
+                min=1, help="Levels per size of the scale set (from --first-seed, 0 by default)."
+            ),
         ] = 4,
         first_seed: Annotated[
             int,
