@@ -25,6 +25,7 @@ from levelgen.solvers.repair import (
     _State,
     solve_repair,
 )
+from levelgen.solvers.search_common import build_moves
 from levelgen.verify import replay
 
 from .strategies import rules_st, small_boards
@@ -280,3 +281,96 @@ def test_a_session_paused_and_resumed_gives_the_same_answer() -> None:
     again = solve(board, budget=Budget(max_nodes=10_000), method="auto")
     assert again.method == "repair" and again.moves == whole.moves
     assert again.stats.nodes == whole.stats.counters["repairs"]
+
+
+def _certificate(size: Size, seed: int) -> tuple[Board, Rules, list[tuple[int, int]]]:
+    """A generated level's board, rules and solution as bit pairs."""
+    level = generate(size, seed=seed)
+    lay = level.board.layout
+    pairs = [(lay.bit(m.a.x, m.a.y), lay.bit(m.b.x, m.b.y)) for m in level.solution]
+    return level.board, level.rules, pairs
+
+
+def test_the_endgame_finishes_from_the_longest_prefix_not_stuck() -> None:
+    """Along a play every prefix of which can be finished (generated 24x24 seed 1's
+    certificate without its last 40 moves), the bisection keeps all but the last move (the
+    play given stands for a stuck one, so its end is not tested), and the exact search
+    finishes from there: a sequence that clears the board, the same on every call."""
+    board, rules, pairs = _certificate(Size(24, 24), 1)
+    play = pairs[:-40]
+    rep = _Repairer(board, rules)
+    done = rep.endgame(play, 80)
+    assert done is not None and done[: len(play) - 1] == play[:-1]
+    assert replay(board, rules, build_moves(board, rules, done)) == []
+    assert rep.endgame_searches >= 2
+    assert rep.work >= repair.WORK_ENDGAME_TILE * 82 * rep.endgame_searches
+    again = _Repairer(board, rules)
+    assert again.endgame(play, 80) == done and again.work == rep.work
+
+
+def test_the_endgame_gives_up_when_the_first_prefix_is_dead() -> None:
+    """A prefix whose root relaxation is stuck ends the endgame at once (one search)."""
+    board, rules = Board.from_rows(["12", "21"]), Rules(outside=False)
+    rep = _Repairer(board, rules)
+    assert rep.endgame([], 4) is None
+    assert rep.endgame_searches == 1
+
+
+def test_a_run_asks_the_endgame_once_per_plateau(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run calls the endgame when ``ENDGAME_AFTER`` repairs in a row were undone in a
+    position of at most ``ENDGAME_TILES`` tiles, once per position kept; what the endgame
+    returns is the run's answer.  Generated 24x24 seed 0, with the endgame after 0 repairs
+    undone: it is asked once after the first dive and once after each kept repair."""
+    board, rules, pairs = _certificate(Size(24, 24), 0)
+    calls: list[int] = []
+
+    def record(self: _Repairer, seq: list[tuple[int, int]], left: int) -> None:
+        calls.append(left)
+
+    monkeypatch.setattr(repair, "ENDGAME_AFTER", 0)
+    monkeypatch.setattr(_Repairer, "endgame", record)
+    plain = RepairSession(board, rules).advance(Budget())
+    assert plain.status is SolveStatus.SOLVED
+    assert calls and calls == sorted(set(calls), reverse=True)  # once per plateau, fewer tiles
+    monkeypatch.setattr(repair, "ENDGAME_TILES", 0)
+    calls.clear()
+    never = RepairSession(board, rules).advance(Budget())
+    assert not calls and never.moves == plain.moves  # an endgame that finds nothing: no change
+    monkeypatch.setattr(repair, "ENDGAME_TILES", 10_000)
+    monkeypatch.setattr(_Repairer, "endgame", lambda self, seq, left: pairs)
+    given = RepairSession(board, rules)
+    assert given.advance(Budget()).status is SolveStatus.SOLVED
+    assert given.pairs == pairs and given.repairer.repairs == 0
+
+
+def test_the_endgame_bisects_to_the_longest_prefix_not_stuck(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From the stuck end of generated 24x24 seed 0's first dive: the root relaxations asked
+    (searches with no node) are stuck for every prefix longer than one that is not (the
+    relaxed game is monotone), and the search with nodes gets the longest prefix found not
+    stuck, the next one (one move more) being stuck or the play's end."""
+    from levelgen.solvers import search
+
+    board, rules = _unsolved(Size(24, 24), 0), Rules()
+    rep = _Repairer(board, rules)
+    state: _State = (LiveLinks(board, rules, undo=True), [], [], set())
+    rep.dive(*state)
+    left = rep.tiles_left(state[0])
+    asked: list[tuple[int, int | None, SolveStatus]] = []
+    plain = search.solve_search
+
+    def recorded(board: Board, rules: Rules, budget: Budget) -> object:
+        result = plain(board, rules, budget)
+        asked.append((board.tile_count(), budget.max_nodes, result.status))
+        return result
+
+    monkeypatch.setattr(search, "solve_search", recorded)
+    rep.endgame(state[1], left)
+    probes = sorted((tiles, status) for tiles, nodes, status in asked if nodes == 0)
+    stuck = [tiles for tiles, status in probes if status is SolveStatus.UNSOLVABLE]
+    alive = [tiles for tiles, status in probes if status is SolveStatus.UNKNOWN]
+    assert stuck and alive and max(stuck) < min(alive)  # fewer tiles: a longer prefix
+    searched = [tiles for tiles, nodes, _ in asked if nodes]
+    assert searched == [min(alive)]
+    assert min(alive) - 2 in stuck or min(alive) - 2 == left
