@@ -536,15 +536,9 @@ class _Repairer:
         from .search import solve_search
 
         board, lay = self.board, self.board.layout
-        width = board.width
 
         def finish(n: int, nodes: int) -> tuple[SolveStatus, list[tuple[int, int]]]:
-            cells = list(board.cells)
-            for a, b in seq[:n]:
-                for bit in (a, b):
-                    cell = lay.pos(bit)
-                    cells[cell.y * width + cell.x] = 0
-            rest = Board(board.width, board.height, tuple(cells))
+            rest = board.without(*(lay.pos(bit) for pair in seq[:n] for bit in pair))
             result = solve_search(rest, self.rules, Budget(nodes))
             self.endgame_searches += 1
             self.work += WORK_ENDGAME_TILE * rest.tile_count()
