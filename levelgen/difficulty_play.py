@@ -39,7 +39,7 @@ from .board import Board, Layout
 from .geometry import Pos
 from .level import Difficulty
 from .live import LiveLinks
-from .moves import Move
+from .moves import Move, move_bits
 from .natural import natural_rank
 from .paths import find_link
 from .reach import linkable_mask
@@ -189,7 +189,7 @@ def careful_playouts(
     (whose valid ``solution`` is known) as safe, traps or undecided (see the module
     docstring)."""
     lay = board.layout
-    first = [(lay.bit(m.a.x, m.a.y), lay.bit(m.b.x, m.b.y)) for m in solution]
+    first = move_bits(lay, solution)
     moves = traps = undecided = calls = 0
     start = _State(board, rules)
     for i in range(settings.trap_playouts):
@@ -248,7 +248,7 @@ def _classify(
     if result.status is SolveStatus.UNKNOWN:
         return "undecided-solver", None
     moves = result.moves or ()
-    return "safe-solver", [(lay.bit(m.a.x, m.a.y), lay.bit(m.b.x, m.b.y)) for m in moves]
+    return "safe-solver", move_bits(lay, moves)
 
 
 def classify_move(
@@ -265,7 +265,7 @@ def classify_move(
     (proved), or ``"undecided"`` within ``nodes`` search nodes; the verdict ends in
     ``"-solver"`` when the search solver was needed."""
     lay = board.layout
-    order = [(lay.bit(m.a.x, m.a.y), lay.bit(m.b.x, m.b.y)) for m in solution]
+    order = move_bits(lay, solution)
     pair = (lay.bit(a.x, a.y), lay.bit(b.x, b.y))
     verdict, rest = _classify(_State(board, rules), board, order, pair, rules, nodes, True)
     if rest is None:

@@ -7,16 +7,16 @@ move there is just the pair of bit indices and applying it is ``occupied ^ (1 <<
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .board import Board, iter_bits
+from .board import Board, Layout, iter_bits
 from .geometry import Pos
 from .paths import Path, find_path
 from .reach import link_hits
 from .rules import Rules
 
-__all__ = ["Move", "apply_move", "legal_moves", "legal_pairs"]
+__all__ = ["Move", "apply_move", "legal_moves", "legal_pairs", "move_bits"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,12 @@ class Move:
     b: Pos
     kind: int
     path: Path
+
+
+def move_bits(layout: Layout, moves: Sequence[Move]) -> list[tuple[int, int]]:
+    """``moves`` as the bit pairs of ``layout`` that the mask-level code plays (the inverse of
+    :func:`levelgen.solvers.search_common.build_moves`)."""
+    return [(layout.bit(m.a.x, m.a.y), layout.bit(m.b.x, m.b.y)) for m in moves]
 
 
 def legal_pairs(

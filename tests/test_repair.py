@@ -14,6 +14,7 @@ from levelgen.board import EMPTY, WALL, Board, iter_bits
 from levelgen.generator import generate
 from levelgen.geometry import Size
 from levelgen.live import LiveLinks
+from levelgen.moves import move_bits
 from levelgen.reach import link_hits
 from levelgen.rules import Rules
 from levelgen.solvers import Budget, SolveStatus, repair, solve
@@ -286,9 +287,7 @@ def test_a_session_paused_and_resumed_gives_the_same_answer() -> None:
 def _certificate(size: Size, seed: int) -> tuple[Board, Rules, list[tuple[int, int]]]:
     """A generated level's board, rules and solution as bit pairs."""
     level = generate(size, seed=seed)
-    lay = level.board.layout
-    pairs = [(lay.bit(m.a.x, m.a.y), lay.bit(m.b.x, m.b.y)) for m in level.solution]
-    return level.board, level.rules, pairs
+    return level.board, level.rules, move_bits(level.board.layout, level.solution)
 
 
 def test_the_endgame_finishes_from_the_longest_prefix_not_stuck() -> None:

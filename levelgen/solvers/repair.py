@@ -104,6 +104,7 @@ from typing import Protocol
 
 from ..board import Board, iter_bits
 from ..live import LiveLinks
+from ..moves import move_bits
 from ..paths import link_cells
 from ..reach import link_hits, link_reach
 from ..rules import Rules
@@ -537,30 +538,31 @@ class _Repairer:
 
         board, lay = self.board, self.board.layout
 
-        def finish(n: int, nodes: int) -> tuple[SolveStatus, list[tuple[int, int]]]:
+        def finish(n: int, nodes: int) -> SolveResult:
             rest = board.without(*(lay.pos(bit) for pair in seq[:n] for bit in pair))
             result = solve_search(rest, self.rules, Budget(nodes))
             self.endgame_searches += 1
             self.work += WORK_ENDGAME_TILE * rest.tile_count()
             self.work += WORK_ENDGAME_NODE * result.stats.nodes
-            pairs = [(lay.bit(m.a.x, m.a.y), lay.bit(m.b.x, m.b.y)) for m in result.moves or ()]
-            return result.status, seq[:n] + pairs
+            return result
 
         total = self.start_tiles.bit_count()
         low, high = max(0, (total - left - ENDGAME_SPAN) // 2), len(seq)  # high: stuck
-        status, done = finish(low, 0)
-        if status is SolveStatus.UNSOLVABLE:
+        n, result = low, finish(low, 0)
+        if result.status is SolveStatus.UNSOLVABLE:
             return None
-        while status is not SolveStatus.SOLVED and high - low > 1:
-            middle = (low + high) // 2
-            status, done = finish(middle, 0)
-            if status is SolveStatus.UNSOLVABLE:
-                high = middle
-            elif status is SolveStatus.UNKNOWN:
-                low = middle
-        if status is not SolveStatus.SOLVED:
-            status, done = finish(low, ENDGAME_NODES)
-        return done if status is SolveStatus.SOLVED else None
+        while result.status is not SolveStatus.SOLVED and high - low > 1:
+            n = (low + high) // 2
+            result = finish(n, 0)
+            if result.status is SolveStatus.UNSOLVABLE:
+                high = n
+            elif result.status is SolveStatus.UNKNOWN:
+                low = n
+        if result.status is not SolveStatus.SOLVED:
+            n, result = low, finish(low, ENDGAME_NODES)
+        if result.status is not SolveStatus.SOLVED:
+            return None
+        return seq[:n] + move_bits(lay, result.moves or ())
 
     def tiles_left(self, live: LiveLinks) -> int:
         """The tiles left in ``live``: the start's tiles that are not free (a few operations;
