@@ -23,11 +23,14 @@ adds nothing (rays are contiguous, so no later step can add anything either).
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from functools import lru_cache
 
 from .board import iter_bits
 
 __all__ = [
+    "NATIVE",
     "axis_hits",
     "fill_down",
     "fill_up",
@@ -36,6 +39,9 @@ __all__ = [
     "link_hits",
     "link_reach",
     "linkable_mask",
+    "python_axis_hits",
+    "python_link_hits",
+    "python_link_reach",
     "ray_h",
     "ray_v",
     "reachable_empty_mask",
@@ -161,7 +167,26 @@ def link_reach(
     its link tests end sooner, and its copies of a link hold more often.
 
     This is :func:`levels` followed by :func:`hits_by_level`, fused and with the fills inlined
-    (it is the hottest function of the project).  Each level only casts rays from the cells
+    (it is the hottest function of the project): :func:`python_link_reach`, or its compiled
+    twin (see :data:`NATIVE`).
+    """
+    if _native_link_reach is not None:
+        return _native_link_reach(src, free, targets, max_turns, stride, toward, stop)
+    return python_link_reach(src, free, targets, max_turns, stride, toward, stop)
+
+
+def python_link_reach(
+    src: int,
+    free: int,
+    targets: int,
+    max_turns: int,
+    stride: int,
+    toward: Toward | None = None,
+    stop: int = 0,
+) -> tuple[int, int, int]:
+    """The Python body of :func:`link_reach` (the reference of its compiled twin).
+
+    Each level only casts rays from the cells
     that the previous level newly reached (rays from older seeds are already in the sets), and
     the loop stops early at a fixed point (which leaves no cell that only the last turn
     reaches: the frontier is then the plain one).
@@ -265,8 +290,9 @@ def link_reach(
     return frontier & targets, h | v, frontier
 
 
-def link_hits(src: int, free: int, targets: int, max_turns: int, stride: int) -> int:
-    """:func:`linkable_mask`, ending as soon as every cell of ``targets`` is hit.
+def python_link_hits(src: int, free: int, targets: int, max_turns: int, stride: int) -> int:
+    """:func:`linkable_mask`, ending as soon as every cell of ``targets`` is hit (the Python
+    body of :data:`link_hits`).
 
     The all-pairs question (:func:`levelgen.moves.legal_pairs`) asks about a few tiles of one
     kind at a time, and most links need fewer turns than allowed: after each level the hits of
@@ -334,7 +360,7 @@ def link_hits(src: int, free: int, targets: int, max_turns: int, stride: int) ->
         hseeds, vseeds = v ^ vp, h ^ hp  # each level holds the one before
 
 
-def axis_hits(
+def python_axis_hits(
     src: int, free: int, targets: int, max_turns: int, stride: int
 ) -> tuple[list[int], list[int]]:
     """``(by_h, by_v)``: ``by_h[t]`` holds the cells of ``targets`` linkable from the one-bit
@@ -445,6 +471,32 @@ def axis_hits(
                 break
         answer.append(out)
     return answer[0], answer[1]
+
+
+#: Whether the compiled twins of the hottest functions are in use: ``levelgen._native``
+#: (``levelgen/_native.c``), an optional extension built at install when a C compiler is
+#: there, and not turned off with ``LEVELGEN_NATIVE=0``.  They give the same answers as the
+#: Python functions (``tests/test_native.py`` compares them on random masks and boards), about
+#: three to five times sooner.
+NATIVE = False
+#: :func:`python_axis_hits` or its compiled twin.  The live move list's removals spent about
+#: half their time here.
+axis_hits: Callable[[int, int, int, int, int], tuple[list[int], list[int]]] = python_axis_hits
+#: :func:`python_link_hits` or its compiled twin.
+link_hits: Callable[[int, int, int, int, int], int] = python_link_hits
+_native_link_reach: (
+    Callable[[int, int, int, int, int, Toward | None, int], tuple[int, int, int]] | None
+) = None
+if os.environ.get("LEVELGEN_NATIVE", "1") != "0":
+    try:
+        from . import _native
+    except ImportError:  # not built (no C compiler at install): the Python functions
+        pass
+    else:
+        NATIVE = True
+        axis_hits = _native.axis_hits
+        link_hits = _native.link_hits
+        _native_link_reach = _native.link_reach
 
 
 @lru_cache(maxsize=64)

@@ -1,0 +1,741 @@
+/* levelgen._native: an optional compiled twin of levelgen.reach.axis_hits.
+ *
+ * The same bit-parallel algorithm as the Python function (read its docstring and the module
+ * docstring of levelgen/reach.py first), on arrays of 64-bit words instead of Python ints:
+ * the same rays, the same doubling fills with the same early stops, the same levels and the
+ * same list lengths, so the answer is the same ints.  The property tests in
+ * tests/test_native.py compare the two on random boards.  Nothing here keeps state: the
+ * module is as pure as the Python one.
+ *
+ * The Python ints are read and written with CPython's byte-array conversions (the public
+ * native-bytes functions from 3.13 on).  When this file cannot be compiled, levelgen runs
+ * the Python function alone (setuptools builds it as an optional extension).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t word;
+
+/* Room for the masks of one call: fourteen arrays of n words.  Up to STACK_WORDS words each
+ * they live on the stack (a 64x64 board's layout needs 70), beyond that on the heap. */
+#define STACK_WORDS 160
+#define ARRAYS 14
+
+/* Python ints <-> arrays of 64-bit words.  CPython 3.11 to 3.13 with 30-bit digits: the
+ * digits are read and written directly (a tenth of the time of the byte-array functions,
+ * which copy byte by byte); any other Python: the public functions. */
+#if PyLong_SHIFT == 30 && PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000
+#define DIRECT_DIGITS 1
+#define NDIGITS(v) Py_SIZE(v)
+#define DIGITS(v) (((PyLongObject *)(v))->ob_digit)
+#elif PyLong_SHIFT == 30 && PY_VERSION_HEX >= 0x030C0000 && PY_VERSION_HEX < 0x030E0000
+#define DIRECT_DIGITS 1
+#define NDIGITS(v) ((Py_ssize_t)(((PyLongObject *)(v))->long_value.lv_tag >> 3))
+#define DIGITS(v) (((PyLongObject *)(v))->long_value.ob_digit)
+#else
+#define DIRECT_DIGITS 0
+#endif
+
+/* The non-negative int ``value`` into ``out[0 .. n)``, zero-padded; its bits must fit. */
+static int get_words(PyObject *value, word *out, Py_ssize_t n)
+{
+    memset(out, 0, (size_t)n * sizeof(word));
+#if DIRECT_DIGITS
+    Py_ssize_t nd = NDIGITS(value);
+    const digit *d = DIGITS(value);
+    unsigned __int128 acc = 0;
+    int bits = 0;
+    Py_ssize_t w = 0;
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        acc |= (unsigned __int128)d[i] << bits;
+        bits += 30;
+        if (bits >= 64) {
+            if (w < n)
+                out[w] = (word)acc;
+            w++;
+            acc >>= 64;
+            bits -= 64;
+        }
+    }
+    if (bits > 0 && w < n)
+        out[w] = (word)acc;
+    return 0;
+#else
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t got = PyLong_AsNativeBytes(value, out, n * (Py_ssize_t)sizeof(word),
+                                          Py_ASNATIVEBYTES_LITTLE_ENDIAN
+                                              | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
+    if (got < 0)
+        return -1;
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)value, (unsigned char *)out,
+                            (size_t)n * sizeof(word), 1, 0) < 0)
+        return -1;
+#endif
+#if !PY_LITTLE_ENDIAN
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned char *b = (unsigned char *)(out + i);
+        word v = 0;
+        for (int j = 7; j >= 0; j--)
+            v = (v << 8) | b[j];
+        out[i] = v;
+    }
+#endif
+    return 0;
+#endif
+}
+
+/* The int of the words ``w[0 .. n)``. */
+static PyObject *to_int(const word *w, Py_ssize_t n)
+{
+    while (n > 0 && w[n - 1] == 0)
+        n--;
+    if (n == 0)
+        return PyLong_FromLong(0);
+#if DIRECT_DIGITS
+    Py_ssize_t nbits = (n - 1) * 64 + (64 - __builtin_clzll(w[n - 1]));
+    Py_ssize_t nd = (nbits + 29) / 30;
+    PyLongObject *out = _PyLong_New(nd);
+    if (!out)
+        return NULL;
+    digit *d = DIGITS(out);
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        Py_ssize_t pos = i * 30, k = pos >> 6;
+        int off = (int)(pos & 63);
+        word v = w[k] >> off;
+        if (off > 34 && k + 1 < n)
+            v |= w[k + 1] << (64 - off);
+        d[i] = (digit)(v & PyLong_MASK);
+    }
+    return (PyObject *)out;
+#else
+#if PY_LITTLE_ENDIAN
+    const unsigned char *bytes = (const unsigned char *)w;
+#else
+    unsigned char bytes[STACK_WORDS * 8];
+    unsigned char *heap = NULL, *b = bytes;
+    if (n > STACK_WORDS) {
+        heap = b = PyMem_Malloc((size_t)n * 8);
+        if (!heap)
+            return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        for (int j = 0; j < 8; j++)
+            b[i * 8 + j] = (unsigned char)(w[i] >> (8 * j));
+#endif
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *out = PyLong_FromUnsignedNativeBytes(bytes, (size_t)n * 8,
+                                                   Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    PyObject *out = _PyLong_FromByteArray(bytes, (size_t)n * 8, 1, 0);
+#endif
+#if !PY_LITTLE_ENDIAN
+    PyMem_Free(heap);
+#endif
+    return out;
+#endif
+}
+
+static inline int bit(const word *a, Py_ssize_t i) { return (int)((a[i >> 6] >> (i & 63)) & 1); }
+static inline void set_bit(word *a, Py_ssize_t i) { a[i >> 6] |= (word)1 << (i & 63); }
+
+static inline int is_zero(const word *a, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (a[i])
+            return 0;
+    return 1;
+}
+
+static inline int equal(const word *a, const word *b, Py_ssize_t n)
+{
+    return memcmp(a, b, (size_t)n * sizeof(word)) == 0;
+}
+
+/* d = a << s (bits shifted past n words are dropped: every use masks them away). */
+static void shl(word *d, const word *a, Py_ssize_t s, Py_ssize_t n)
+{
+    Py_ssize_t q = s >> 6;
+    int r = (int)(s & 63);
+    for (Py_ssize_t i = n - 1; i >= 0; i--) {
+        word v = 0;
+        if (i - q >= 0) {
+            v = a[i - q] << r;
+            if (r && i - q - 1 >= 0)
+                v |= a[i - q - 1] >> (64 - r);
+        }
+        d[i] = v;
+    }
+}
+
+/* d = a >> s */
+static void shr(word *d, const word *a, Py_ssize_t s, Py_ssize_t n)
+{
+    Py_ssize_t q = s >> 6;
+    int r = (int)(s & 63);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        word v = 0;
+        if (i + q < n) {
+            v = a[i + q] >> r;
+            if (r && i + q + 1 < n)
+                v |= a[i + q + 1] << (64 - r);
+        }
+        d[i] = v;
+    }
+}
+
+/* Horizontal rays of a level, word by word: the free run beyond each cell of ``seeds`` to the
+ * right (higher bits) and to the left, OR-ed into ``out``.  Rightwards with the Python
+ * function's carry, ``((free + x) ^ free) & free | x`` with ``x = (seeds << 1) & free``, the
+ * carry running from word to word; leftwards with the same doubling fill inside each word
+ * (six steps cover 64 bits), from the top word down, a run entering the word below through its
+ * top bit. */
+static void rays_h(word *out, const word *seeds, const word *free, Py_ssize_t n)
+{
+    word carry = 0, in = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        word x = ((seeds[i] << 1) | in) & free[i];
+        in = seeds[i] >> 63;
+        word s1 = free[i] + x;
+        word c1 = s1 < x;
+        word s2 = s1 + carry;
+        carry = c1 | (s2 < carry);
+        out[i] |= ((s2 ^ free[i]) & free[i]) | x;
+    }
+    word down = 0; /* the run reaching bit 0 of the word above */
+    for (Py_ssize_t i = n - 1; i >= 0; i--) {
+        word f = free[i];
+        word g = ((seeds[i] >> 1) | (i + 1 < n ? seeds[i + 1] << 63 : 0) | (down << 63)) & f;
+        if (!g) {
+            down = 0;
+            continue;
+        }
+        word p = f & (f >> 1);
+        g |= f & (g >> 1);
+        g |= p & (g >> 2);
+        p &= p >> 2;
+        g |= p & (g >> 4);
+        p &= p >> 4;
+        g |= p & (g >> 8);
+        p &= p >> 8;
+        g |= p & (g >> 16);
+        p &= p >> 16;
+        g |= p & (g >> 32);
+        out[i] |= g;
+        down = g & 1;
+    }
+}
+
+/* Vertical rays of a level from every seed of ``seeds``, one direction ``d`` (+stride: up the
+ * bits, -stride: down): each seed's cells d, 2d, ... away while free, OR-ed into ``out``;
+ * ``mark`` (zeroed by the caller: the cells this direction reached) stops a walk where another
+ * seed's walk already went on to the end of the run (seeds are taken nearest-first along d).
+ * The Python function's doubling fills compute the same runs. */
+static void rays_v(word *out, word *mark, const word *seeds, const word *free, Py_ssize_t d,
+                   Py_ssize_t n)
+{
+    Py_ssize_t nbits = n * 64;
+    if (d > 0) {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            word w = seeds[i];
+            while (w) {
+                Py_ssize_t s = i * 64 + __builtin_ctzll(w);
+                w &= w - 1;
+                for (Py_ssize_t k = s + d; k < nbits && bit(free, k) && !bit(mark, k); k += d)
+                    set_bit(mark, k);
+            }
+        }
+    } else {
+        for (Py_ssize_t i = n - 1; i >= 0; i--) {
+            word w = seeds[i];
+            while (w) {
+                int top = 63 - __builtin_clzll(w);
+                Py_ssize_t s = i * 64 + top;
+                w &= ~((word)1 << top);
+                for (Py_ssize_t k = s + d; k >= 0 && bit(free, k) && !bit(mark, k); k += d)
+                    set_bit(mark, k);
+            }
+        }
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        out[i] |= mark[i];
+}
+
+/* The next level of a fill: ``nh = h | rays_h(hseeds)``, ``nv = v | rays_v(vseeds)`` (up and
+ * down), as one turn of the loops of levelgen.reach; ``mark`` is scratch. */
+static void next_level(word *nh, word *nv, const word *h, const word *v, const word *hseeds,
+                       const word *vseeds, const word *free, Py_ssize_t stride, word *mark,
+                       Py_ssize_t n)
+{
+    size_t bytes = (size_t)n * sizeof(word);
+    memcpy(nh, h, bytes);
+    if (!is_zero(hseeds, n))
+        rays_h(nh, hseeds, free, n);
+    memcpy(nv, v, bytes);
+    if (!is_zero(vseeds, n)) {
+        memset(mark, 0, bytes);
+        rays_v(nv, mark, vseeds, free, stride, n);
+        memset(mark, 0, bytes);
+        rays_v(nv, mark, vseeds, free, -stride, n);
+    }
+}
+
+/* out = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)), & targets unless NULL. */
+static void step_out(word *out, const word *xh, const word *xv, const word *targets,
+                     Py_ssize_t stride, word *t, Py_ssize_t n)
+{
+    shl(out, xh, 1, n);
+    shr(t, xh, 1, n);
+    for (Py_ssize_t i = 0; i < n; i++)
+        out[i] |= t[i];
+    shl(t, xv, stride, n);
+    for (Py_ssize_t i = 0; i < n; i++)
+        out[i] |= t[i];
+    shr(t, xv, stride, n);
+    if (targets)
+        for (Py_ssize_t i = 0; i < n; i++)
+            out[i] = (out[i] | t[i]) & targets[i];
+    else
+        for (Py_ssize_t i = 0; i < n; i++)
+            out[i] |= t[i];
+}
+
+/* Append the int of ``w`` to the Python list ``out``; -1 on error. */
+static int append_int(PyObject *out, const word *w, Py_ssize_t n)
+{
+    PyObject *v = to_int(w, n);
+    if (!v)
+        return -1;
+    int rc = PyList_Append(out, v);
+    Py_DECREF(v);
+    return rc;
+}
+
+/* Append ``times`` more references to the list's last item. */
+static int repeat_last(PyObject *out, Py_ssize_t times)
+{
+    if (times <= 0)
+        return 0;
+    PyObject *last = PyList_GET_ITEM(out, PyList_GET_SIZE(out) - 1);
+    for (Py_ssize_t i = 0; i < times; i++)
+        if (PyList_Append(out, last) < 0)
+            return -1;
+    return 0;
+}
+
+#define SWAP(a, b)                                                                             \
+    do {                                                                                       \
+        word *tmp_ = (a);                                                                      \
+        (a) = (b);                                                                             \
+        (b) = tmp_;                                                                            \
+    } while (0)
+
+/* One axis of axis_hits (see the Python function). ``mem``: room for ARRAYS arrays. */
+static PyObject *one_axis(int horizontal, Py_ssize_t c, const word *free, const word *targets,
+                          long max_turns, Py_ssize_t stride, word *mem, Py_ssize_t n)
+{
+    size_t bytes = (size_t)n * sizeof(word);
+    word *ray = mem, *h = mem + n, *v = mem + 2 * n, *hp = mem + 3 * n, *vp = mem + 4 * n;
+    word *hseeds = mem + 5 * n, *vseeds = mem + 6 * n, *nh = mem + 7 * n, *nv = mem + 8 * n;
+    word *xh = mem + 9 * n, *xv = mem + 10 * n, *g = mem + 11 * n, *t = mem + 12 * n;
+    word *lvl = mem + 13 * n;
+    Py_ssize_t nbits = n * 64;
+    memset(mem, 0, ARRAYS * bytes);
+    /* Level 0: the straight run of free cells on both sides of c along the axis. */
+    Py_ssize_t d = horizontal ? 1 : stride;
+    for (Py_ssize_t k = c + d; k < nbits && bit(free, k); k += d)
+        set_bit(ray, k);
+    for (Py_ssize_t k = c - d; k >= 0 && bit(free, k); k -= d)
+        set_bit(ray, k);
+    /* The targets next to src | ray along the axis. */
+    memcpy(g, ray, bytes);
+    set_bit(g, c);
+    if (horizontal) {
+        shl(lvl, g, 1, n);
+        shr(t, g, 1, n);
+    } else {
+        shl(lvl, g, stride, n);
+        shr(t, g, stride, n);
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        lvl[i] = (lvl[i] | t[i]) & targets[i];
+    int first_empty = is_zero(lvl, n);
+    PyObject *out = PyList_New(0);
+    if (!out || append_int(out, lvl, n) < 0)
+        goto fail;
+    if (is_zero(ray, n)) {
+        if (repeat_last(out, max_turns) < 0)
+            goto fail;
+        return out;
+    }
+    long last = (max_turns && first_empty) ? max_turns - 1 : max_turns;
+    if (last == 0)
+        return out;
+    memcpy(horizontal ? h : v, ray, bytes);
+    memcpy(horizontal ? vseeds : hseeds, ray, bytes);
+    for (;;) {
+        next_level(nh, nv, h, v, hseeds, vseeds, free, stride, g, n);
+        SWAP(hp, h); /* hp = h, h = nh (the old hp becomes the next nh) */
+        SWAP(h, nh);
+        SWAP(vp, v);
+        SWAP(v, nv);
+        /* xh = sh | vp | h, xv = sv | hp | v (src starts paths along its axis only) */
+        for (Py_ssize_t i = 0; i < n; i++) {
+            xh[i] = vp[i] | h[i];
+            xv[i] = hp[i] | v[i];
+        }
+        set_bit(horizontal ? xh : xv, c);
+        step_out(lvl, xh, xv, targets, stride, t, n);
+        if (append_int(out, lvl, n) < 0)
+            goto fail;
+        if (PyList_GET_SIZE(out) > last)
+            break;
+        int any = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            hseeds[i] = v[i] ^ vp[i];
+            vseeds[i] = h[i] ^ hp[i];
+            any |= (hseeds[i] | vseeds[i]) != 0;
+        }
+        if (!any) {
+            if (repeat_last(out, last + 1 - PyList_GET_SIZE(out)) < 0)
+                goto fail;
+            break;
+        }
+    }
+    return out;
+fail:
+    Py_XDECREF(out);
+    return NULL;
+}
+
+static int sign(PyObject *value)
+{
+#if PY_VERSION_HEX >= 0x030E0000
+    int s = 0;
+    PyLong_GetSign(value, &s);
+    return s;
+#else
+    return _PyLong_Sign(value);
+#endif
+}
+
+/* The ints of a call: checked (non-negative ints), their largest bit count in ``*top``. */
+static int check_masks(PyObject *const *masks, int count, const char *name, int64_t *top)
+{
+    *top = 0;
+    for (int i = 0; i < count; i++) {
+        if (!PyLong_Check(masks[i]) || sign(masks[i]) < 0) {
+            PyErr_Format(PyExc_TypeError, "%s: masks must be non-negative ints", name);
+            return -1;
+        }
+        int64_t bits = (int64_t)_PyLong_NumBits(masks[i]);
+        if (bits < 0)
+            return -1;
+        if (bits > *top)
+            *top = bits;
+    }
+    return 0;
+}
+
+static int get_count(PyObject *value, const char *name, const char *what, Py_ssize_t low,
+                     Py_ssize_t *out)
+{
+    Py_ssize_t v = PyLong_Check(value) ? PyLong_AsSsize_t(value) : -1;
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (v < low) {
+        PyErr_Format(PyExc_ValueError, "%s: %s must be an int >= %zd", name, what, low);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Words for masks of ``top`` bits shifted by up to ``stride`` more. */
+static Py_ssize_t words_for(int64_t top, Py_ssize_t stride)
+{
+    return (Py_ssize_t)((top + stride + 2 + 63) / 64);
+}
+
+/* A scratch area of ``count`` arrays of ``n`` words: ``stack`` when it fits, else the heap. */
+static word *scratch(word *stack, size_t stack_words, Py_ssize_t n, int count, word **heap)
+{
+    *heap = NULL;
+    if ((size_t)(n * count) <= stack_words)
+        return stack;
+    *heap = PyMem_Malloc((size_t)(n * count) * sizeof(word));
+    if (!*heap)
+        PyErr_NoMemory();
+    return *heap;
+}
+
+#define STACK_AREA (STACK_WORDS * (ARRAYS + 2))
+
+static PyObject *axis_hits(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    Py_ssize_t max_turns, stride;
+    int64_t top;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "axis_hits(src, free, targets, max_turns, stride)");
+        return NULL;
+    }
+    if (check_masks(args, 3, "axis_hits", &top) < 0
+        || get_count(args[3], "axis_hits", "max_turns", 0, &max_turns) < 0
+        || get_count(args[4], "axis_hits", "stride", 1, &stride) < 0)
+        return NULL;
+    int64_t cbits = (int64_t)_PyLong_NumBits(args[0]);
+    if (cbits <= 0) {
+        PyErr_SetString(PyExc_ValueError, "axis_hits: src must be a one-bit mask");
+        return NULL;
+    }
+    Py_ssize_t c = (Py_ssize_t)cbits - 1;
+    Py_ssize_t n = words_for(top, 0);
+    word stack[STACK_AREA], *heap;
+    word *base = scratch(stack, STACK_AREA, n, ARRAYS + 2, &heap);
+    if (!base)
+        return NULL;
+    word *free = base, *targets = base + n, *mem = base + 2 * n;
+    PyObject *by_h = NULL, *by_v = NULL, *result = NULL;
+    if (get_words(args[1], free, n) < 0 || get_words(args[2], targets, n) < 0)
+        goto done;
+    targets[c >> 6] &= ~((word)1 << (c & 63)); /* targets ^= targets & src */
+    by_h = one_axis(1, c, free, targets, max_turns, stride, mem, n);
+    if (!by_h)
+        goto done;
+    by_v = one_axis(0, c, free, targets, max_turns, stride, mem, n);
+    if (!by_v)
+        goto done;
+    result = PyTuple_Pack(2, by_h, by_v);
+done:
+    Py_XDECREF(by_h);
+    Py_XDECREF(by_v);
+    PyMem_Free(heap);
+    return result;
+}
+
+static PyObject *link_hits(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    Py_ssize_t max_turns, stride;
+    int64_t top;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "link_hits(src, free, targets, max_turns, stride)");
+        return NULL;
+    }
+    if (check_masks(args, 3, "link_hits", &top) < 0
+        || get_count(args[3], "link_hits", "max_turns", 0, &max_turns) < 0
+        || get_count(args[4], "link_hits", "stride", 1, &stride) < 0)
+        return NULL;
+    Py_ssize_t n = words_for(top, 0);
+    enum { COUNT = 14 };
+    word stack[STACK_AREA], *heap;
+    word *m = scratch(stack, STACK_AREA, n, COUNT, &heap);
+    if (!m)
+        return NULL;
+    memset(m, 0, (size_t)(COUNT * n) * sizeof(word));
+    word *src = m, *free = m + n, *targets = m + 2 * n, *h = m + 3 * n, *v = m + 4 * n;
+    word *hp = m + 5 * n, *vp = m + 6 * n, *nh = m + 7 * n, *nv = m + 8 * n;
+    word *hseeds = m + 9 * n, *vseeds = m + 10 * n, *xh = m + 11 * n, *xv = m + 12 * n;
+    word *hit = m + 13 * n;
+    word t[STACK_WORDS], mark[STACK_WORDS], *theap = NULL, *tt = t, *mk = mark;
+    PyObject *result = NULL;
+    if (n > STACK_WORDS) {
+        theap = PyMem_Malloc((size_t)(2 * n) * sizeof(word));
+        if (!theap) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        tt = theap;
+        mk = theap + n;
+    }
+    if (get_words(args[0], src, n) < 0 || get_words(args[1], free, n) < 0
+        || get_words(args[2], targets, n) < 0)
+        goto done;
+    memcpy(hseeds, src, (size_t)n * sizeof(word));
+    memcpy(vseeds, src, (size_t)n * sizeof(word));
+    for (Py_ssize_t level = 0;; level++) {
+        next_level(nh, nv, h, v, hseeds, vseeds, free, stride, mk, n);
+        SWAP(hp, h);
+        SWAP(h, nh);
+        SWAP(vp, v);
+        SWAP(v, nv);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            xh[i] = src[i] | vp[i] | h[i];
+            xv[i] = src[i] | hp[i] | v[i];
+        }
+        step_out(hit, xh, xv, targets, stride, tt, n);
+        if (equal(hit, targets, n) || level == max_turns || (equal(h, hp, n) && equal(v, vp, n))) {
+            for (Py_ssize_t i = 0; i < n; i++)
+                hit[i] &= ~src[i];
+            result = to_int(hit, n);
+            break;
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            hseeds[i] = v[i] ^ vp[i];
+            vseeds[i] = h[i] ^ hp[i];
+        }
+    }
+done:
+    PyMem_Free(heap);
+    PyMem_Free(theap);
+    return result;
+}
+
+static PyObject *link_reach(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    Py_ssize_t max_turns, stride;
+    int64_t top;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError,
+                        "link_reach(src, free, targets, max_turns, stride, toward, stop)");
+        return NULL;
+    }
+    PyObject *masks[8] = {args[0], args[1], args[2], args[6]};
+    int count = 4;
+    PyObject *toward = args[5];
+    if (toward != Py_None) {
+        if (!PyTuple_Check(toward) || PyTuple_GET_SIZE(toward) != 4) {
+            PyErr_SetString(PyExc_TypeError, "link_reach: toward must be None or 4 masks");
+            return NULL;
+        }
+        for (int i = 0; i < 4; i++)
+            masks[count++] = PyTuple_GET_ITEM(toward, i);
+    }
+    if (check_masks(masks, count, "link_reach", &top) < 0
+        || get_count(args[3], "link_reach", "max_turns", 0, &max_turns) < 0
+        || get_count(args[4], "link_reach", "stride", 1, &stride) < 0)
+        return NULL;
+    /* The frontier is not masked: room for the shifts past the top. */
+    Py_ssize_t n = words_for(top, stride);
+    enum { COUNT = 26 };
+    word stack[STACK_AREA], *heap;
+    word *m = scratch(stack, STACK_AREA, n, COUNT, &heap);
+    if (!m)
+        return NULL;
+    memset(m, 0, (size_t)(COUNT * n) * sizeof(word));
+    word *src = m, *free = m + n, *targets = m + 2 * n, *stop = m + 3 * n;
+    word *right = m + 4 * n, *left = m + 5 * n, *down = m + 6 * n, *up = m + 7 * n;
+    word *h = m + 8 * n, *v = m + 9 * n, *hp = m + 10 * n, *vp = m + 11 * n;
+    word *hpp = m + 12 * n, *vpp = m + 13 * n, *nh = m + 14 * n, *nv = m + 15 * n;
+    word *hseeds = m + 16 * n, *vseeds = m + 17 * n, *xh = m + 18 * n, *xv = m + 19 * n;
+    word *stop_h = m + 20 * n, *stop_v = m + 21 * n, *t = m + 22 * n, *mark = m + 23 * n;
+    word *frontier = m + 24 * n, *t2 = m + 25 * n;
+    PyObject *result = NULL, *hits_o = NULL, *reach_o = NULL, *frontier_o = NULL;
+    int use_toward = toward != Py_None, any_stop;
+    if (get_words(args[0], src, n) < 0 || get_words(args[1], free, n) < 0
+        || get_words(args[2], targets, n) < 0 || get_words(args[6], stop, n) < 0)
+        goto done;
+    if (use_toward) {
+        word *dirs[4] = {right, left, down, up};
+        for (int i = 0; i < 4; i++)
+            if (get_words(PyTuple_GET_ITEM(toward, i), dirs[i], n) < 0)
+                goto done;
+    }
+    any_stop = !is_zero(stop, n);
+    if (any_stop) {
+        /* Cells from which a step right or left / down or up lands on a cell of stop. */
+        shl(stop_h, stop, 1, n);
+        shr(t, stop, 1, n);
+        for (Py_ssize_t i = 0; i < n; i++)
+            stop_h[i] |= t[i];
+        shl(stop_v, stop, stride, n);
+        shr(t, stop, stride, n);
+        for (Py_ssize_t i = 0; i < n; i++)
+            stop_v[i] |= t[i];
+    }
+    memcpy(hseeds, src, (size_t)n * sizeof(word));
+    memcpy(vseeds, src, (size_t)n * sizeof(word));
+    for (Py_ssize_t level = 0;; level++) {
+        next_level(nh, nv, h, v, hseeds, vseeds, free, stride, mark, n);
+        SWAP(hpp, hp); /* hpp = hp, hp = h, h = nh */
+        SWAP(hp, h);
+        SWAP(h, nh);
+        SWAP(vpp, vp);
+        SWAP(vp, v);
+        SWAP(v, nv);
+        int hit = 0;
+        if (any_stop)
+            for (Py_ssize_t i = 0; i < n && !hit; i++)
+                hit = (((src[i] | vp[i] | h[i]) & stop_h[i]) | ((src[i] | hp[i] | v[i]) & stop_v[i]))
+                      != 0;
+        if (hit || (equal(h, hp, n) && equal(v, vp, n))) {
+            use_toward = 0;
+            break;
+        }
+        if (level == max_turns)
+            break;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            hseeds[i] = v[i] ^ vp[i];
+            vseeds[i] = h[i] ^ hp[i];
+        }
+    }
+    if (!use_toward) {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            xh[i] = src[i] | vp[i] | h[i];
+            xv[i] = src[i] | hp[i] | v[i];
+        }
+        step_out(frontier, xh, xv, NULL, stride, t, n);
+    } else {
+        /* Steps with a turn to spare (from src, H[k-1], V[k-2] horizontally; src, V[k-1],
+         * H[k-2] vertically), then those that use the last turn or follow it. */
+        for (Py_ssize_t i = 0; i < n; i++) {
+            xh[i] = src[i] | vpp[i] | hp[i];
+            xv[i] = src[i] | hpp[i] | vp[i];
+        }
+        step_out(frontier, xh, xv, NULL, stride, t, n);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            xh[i] = vp[i] | h[i];
+            xv[i] = hp[i] | v[i];
+        }
+        shl(t, xh, 1, n);
+        shr(t2, xh, 1, n);
+        for (Py_ssize_t i = 0; i < n; i++)
+            frontier[i] |= (t[i] & right[i]) | (t2[i] & left[i]);
+        shl(t, xv, stride, n);
+        shr(t2, xv, stride, n);
+        for (Py_ssize_t i = 0; i < n; i++)
+            frontier[i] |= (t[i] & down[i]) | (t2[i] & up[i]);
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        frontier[i] &= ~src[i];
+        t[i] = frontier[i] & targets[i];
+        t2[i] = h[i] | v[i];
+    }
+    hits_o = to_int(t, n);
+    reach_o = hits_o ? to_int(t2, n) : NULL;
+    frontier_o = reach_o ? to_int(frontier, n) : NULL;
+    if (frontier_o)
+        result = PyTuple_Pack(3, hits_o, reach_o, frontier_o);
+done:
+    Py_XDECREF(hits_o);
+    Py_XDECREF(reach_o);
+    Py_XDECREF(frontier_o);
+    PyMem_Free(heap);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"axis_hits", (PyCFunction)(void (*)(void))axis_hits, METH_FASTCALL,
+     "axis_hits(src, free, targets, max_turns, stride) -> (by_h, by_v): the compiled twin of "
+     "levelgen.reach.axis_hits (the same answer)."},
+    {"link_hits", (PyCFunction)(void (*)(void))link_hits, METH_FASTCALL,
+     "link_hits(src, free, targets, max_turns, stride) -> hits: the compiled twin of "
+     "levelgen.reach.link_hits (the same answer)."},
+    {"link_reach", (PyCFunction)(void (*)(void))link_reach, METH_FASTCALL,
+     "link_reach(src, free, targets, max_turns, stride, toward, stop) -> (hits, reach, "
+     "frontier): the compiled twin of levelgen.reach.link_reach (the same answer)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "levelgen._native",
+    "Compiled twins of levelgen's hottest bitboard loops (optional; the same answers).", -1,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }

@@ -1,0 +1,146 @@
+"""The compiled twins of ``levelgen._native`` against the Python functions of
+:mod:`levelgen.reach`: the same answers on random masks (any stride, any width, multi-word and
+heap-sized ints) and on the masks of random boards, every ``max_turns`` 0..8.
+
+The extension is optional (built at install when a C compiler is there): without it these
+tests are skipped, unless ``LEVELGEN_REQUIRE_NATIVE=1`` (set by ``.ci/run``), which makes a
+missing extension a failure."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from levelgen import reach
+from levelgen.board import Board
+from levelgen.rules import Rules
+
+from .strategies import boards
+
+
+def _native() -> ModuleType:
+    try:
+        from levelgen import _native
+    except ImportError as error:
+        if os.environ.get("LEVELGEN_REQUIRE_NATIVE") == "1":
+            pytest.fail(f"the compiled extension is required but missing: {error}")
+        pytest.skip("levelgen._native not built (no C compiler at install)")
+    return _native
+
+
+@st.composite
+def masks(draw: st.DrawFn) -> tuple[int, int, int, int, int]:
+    """``(src bit, free, targets, max_turns, stride)`` of any shape: random bits, sparse or
+    dense, up to 12,000 bits (past the extension's stack arrays)."""
+    stride = draw(st.integers(1, 140))
+    size = draw(st.integers(1, 12_000))
+    rnd = draw(st.randoms(use_true_random=False))
+    a, b = rnd.getrandbits(size), rnd.getrandbits(size)
+    free = draw(st.sampled_from([a & b, a | b, a, a & b & rnd.getrandbits(size)]))
+    targets = rnd.getrandbits(draw(st.integers(1, size + 80)))
+    c = draw(st.integers(0, size + 30))
+    if draw(st.booleans()):
+        free |= 1 << c
+    return c, free, targets, draw(st.integers(0, 8)), stride
+
+
+def _board_masks(board: Board, rules: Rules) -> tuple[int, int, int]:
+    """``(free, tiles, stride)`` of a board in its padded layout."""
+    free = board.free_mask(rules.outside)
+    tiles = 0
+    for mask in board.kind_masks().values():
+        tiles |= mask
+    return free, tiles, board.layout.stride
+
+
+@settings(max_examples=300, deadline=None)
+@given(masks())
+def test_twins_agree_on_random_masks(case: tuple[int, int, int, int, int]) -> None:
+    native = _native()
+    c, free, targets, k, stride = case
+    src = 1 << c
+    assert native.axis_hits(src, free, targets, k, stride) == reach.python_axis_hits(
+        src, free, targets, k, stride
+    )
+    assert native.link_hits(src, free, targets, k, stride) == reach.python_link_hits(
+        src, free, targets, k, stride
+    )
+    stop = targets & (free >> 3)
+    for toward in (None, reach.toward_masks(targets | stop, stride, free.bit_length() + 1)):
+        for s in (0, stop):
+            assert native.link_reach(
+                src, free, targets, k, stride, toward, s
+            ) == reach.python_link_reach(src, free, targets, k, stride, toward, s)
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(max_width=64, max_height=64, max_kinds=6), st.integers(0, 8), st.booleans())
+def test_twins_agree_on_boards(board: Board, k: int, outside: bool) -> None:
+    """Every tile of a random board as the source, freed as the live move list frees it."""
+    native = _native()
+    free, tiles, stride = _board_masks(board, Rules(max_turns=k, outside=outside))
+    size = (board.layout.height + 2) * stride
+    rest = tiles
+    for _ in range(12):
+        if not rest:
+            break
+        low = rest & -rest
+        rest ^= low
+        freed = free | low
+        assert native.axis_hits(low, freed, tiles, k, stride) == reach.python_axis_hits(
+            low, freed, tiles, k, stride
+        )
+        assert native.link_hits(low, free, tiles, k, stride) == reach.python_link_hits(
+            low, free, tiles, k, stride
+        )
+        toward = reach.toward_masks(tiles, stride, size)
+        for tw in (None, toward):
+            for stop in (0, tiles):
+                assert native.link_reach(
+                    low, free, tiles, k, stride, tw, stop
+                ) == reach.python_link_reach(low, free, tiles, k, stride, tw, stop)
+
+
+def test_the_twins_are_in_use_when_built() -> None:
+    native = _native()
+    assert reach.NATIVE
+    assert reach.axis_hits is native.axis_hits
+    assert reach.link_hits is native.link_hits
+
+
+def test_bad_arguments_are_refused_not_crashed() -> None:
+    native = _native()
+    with pytest.raises(TypeError, match="non-negative ints"):
+        native.axis_hits(1, -1, 1, 2, 5)
+    with pytest.raises(TypeError, match="non-negative ints"):
+        native.link_hits(1, 1.0, 1, 2, 5)
+    with pytest.raises(ValueError, match="one-bit mask"):
+        native.axis_hits(0, 1, 1, 2, 5)
+    with pytest.raises(ValueError, match="stride must be an int >= 1"):
+        native.link_hits(1, 1, 1, 2, 0)
+    with pytest.raises(ValueError, match="max_turns must be an int >= 0"):
+        native.axis_hits(1, 1, 1, -1, 5)
+    with pytest.raises(TypeError, match="toward must be None or 4 masks"):
+        native.link_reach(1, 1, 1, 2, 5, (1, 2), 0)
+    with pytest.raises(TypeError):
+        native.link_reach(1, 1, 1, 2, 5)
+
+
+def test_levelgen_native_0_turns_them_off() -> None:
+    """``LEVELGEN_NATIVE=0``: the Python functions, whether or not the extension is built."""
+    code = (
+        "from levelgen import reach; "
+        "print(reach.NATIVE, reach.axis_hits is reach.python_axis_hits, "
+        "reach.link_hits is reach.python_link_hits)"
+    )
+    env = dict(os.environ, LEVELGEN_NATIVE="0")
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["False", "True", "True"]
