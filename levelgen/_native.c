@@ -303,29 +303,6 @@ static void step_out(word *out, const word *xh, const word *xv, const word *targ
             out[i] |= t[i];
 }
 
-/* Append the int of ``w`` to the Python list ``out``; -1 on error. */
-static int append_int(PyObject *out, const word *w, Py_ssize_t n)
-{
-    PyObject *v = to_int(w, n);
-    if (!v)
-        return -1;
-    int rc = PyList_Append(out, v);
-    Py_DECREF(v);
-    return rc;
-}
-
-/* Append ``times`` more references to the list's last item. */
-static int repeat_last(PyObject *out, Py_ssize_t times)
-{
-    if (times <= 0)
-        return 0;
-    PyObject *last = PyList_GET_ITEM(out, PyList_GET_SIZE(out) - 1);
-    for (Py_ssize_t i = 0; i < times; i++)
-        if (PyList_Append(out, last) < 0)
-            return -1;
-    return 0;
-}
-
 #define SWAP(a, b)                                                                             \
     do {                                                                                       \
         word *tmp_ = (a);                                                                      \
@@ -333,15 +310,18 @@ static int repeat_last(PyObject *out, Py_ssize_t times)
         (b) = tmp_;                                                                            \
     } while (0)
 
-/* One axis of axis_hits (see the Python function). ``mem``: room for ARRAYS arrays. */
-static PyObject *one_axis(int horizontal, Py_ssize_t c, const word *free, const word *targets,
-                          long max_turns, Py_ssize_t stride, word *mem, Py_ssize_t n)
+/* One axis of axis_hits (see the Python function): its levels 0 .. max_turns written to
+ * ``levels`` (max_turns + 1 arrays of n words); returns how many the Python function's list
+ * holds (max_turns + 1, or max_turns when the last level is left out: that one is then not
+ * written).  ``mem``: room for ARRAYS arrays. */
+static Py_ssize_t axis_levels(int horizontal, Py_ssize_t c, const word *free,
+                              const word *targets, Py_ssize_t max_turns, Py_ssize_t stride,
+                              word *mem, word *levels, Py_ssize_t n)
 {
     size_t bytes = (size_t)n * sizeof(word);
     word *ray = mem, *h = mem + n, *v = mem + 2 * n, *hp = mem + 3 * n, *vp = mem + 4 * n;
     word *hseeds = mem + 5 * n, *vseeds = mem + 6 * n, *nh = mem + 7 * n, *nv = mem + 8 * n;
     word *xh = mem + 9 * n, *xv = mem + 10 * n, *g = mem + 11 * n, *t = mem + 12 * n;
-    word *lvl = mem + 13 * n;
     Py_ssize_t nbits = n * 64;
     memset(mem, 0, ARRAYS * bytes);
     /* Level 0: the straight run of free cells on both sides of c along the axis. */
@@ -351,29 +331,22 @@ static PyObject *one_axis(int horizontal, Py_ssize_t c, const word *free, const 
     for (Py_ssize_t k = c - d; k >= 0 && bit(free, k); k -= d)
         set_bit(ray, k);
     /* The targets next to src | ray along the axis. */
+    word *first = levels;
     memcpy(g, ray, bytes);
     set_bit(g, c);
-    if (horizontal) {
-        shl(lvl, g, 1, n);
-        shr(t, g, 1, n);
-    } else {
-        shl(lvl, g, stride, n);
-        shr(t, g, stride, n);
-    }
+    shl(first, g, d, n);
+    shr(t, g, d, n);
     for (Py_ssize_t i = 0; i < n; i++)
-        lvl[i] = (lvl[i] | t[i]) & targets[i];
-    int first_empty = is_zero(lvl, n);
-    PyObject *out = PyList_New(0);
-    if (!out || append_int(out, lvl, n) < 0)
-        goto fail;
+        first[i] = (first[i] | t[i]) & targets[i];
+    Py_ssize_t count = 1;
     if (is_zero(ray, n)) {
-        if (repeat_last(out, max_turns) < 0)
-            goto fail;
-        return out;
+        for (; count <= max_turns; count++)
+            memcpy(levels + count * n, first, bytes);
+        return count;
     }
-    long last = (max_turns && first_empty) ? max_turns - 1 : max_turns;
+    Py_ssize_t last = (max_turns && is_zero(first, n)) ? max_turns - 1 : max_turns;
     if (last == 0)
-        return out;
+        return count;
     memcpy(horizontal ? h : v, ray, bytes);
     memcpy(horizontal ? vseeds : hseeds, ray, bytes);
     for (;;) {
@@ -388,10 +361,9 @@ static PyObject *one_axis(int horizontal, Py_ssize_t c, const word *free, const 
             xv[i] = hp[i] | v[i];
         }
         set_bit(horizontal ? xh : xv, c);
-        step_out(lvl, xh, xv, targets, stride, t, n);
-        if (append_int(out, lvl, n) < 0)
-            goto fail;
-        if (PyList_GET_SIZE(out) > last)
+        step_out(levels + count * n, xh, xv, targets, stride, t, n);
+        count++;
+        if (count > last)
             break;
         int any = 0;
         for (Py_ssize_t i = 0; i < n; i++) {
@@ -400,15 +372,29 @@ static PyObject *one_axis(int horizontal, Py_ssize_t c, const word *free, const 
             any |= (hseeds[i] | vseeds[i]) != 0;
         }
         if (!any) {
-            if (repeat_last(out, last + 1 - PyList_GET_SIZE(out)) < 0)
-                goto fail;
+            for (; count <= last; count++)
+                memcpy(levels + count * n, levels + (count - 1) * n, bytes);
             break;
         }
     }
+    return count;
+}
+
+/* The Python list of the first ``count`` levels. */
+static PyObject *level_list(const word *levels, Py_ssize_t count, Py_ssize_t n)
+{
+    PyObject *out = PyList_New(count);
+    if (!out)
+        return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *v = to_int(levels + i * n, n);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
     return out;
-fail:
-    Py_XDECREF(out);
-    return NULL;
 }
 
 static int sign(PyObject *value)
@@ -472,7 +458,10 @@ static word *scratch(word *stack, size_t stack_words, Py_ssize_t n, int count, w
     return *heap;
 }
 
-#define STACK_AREA (STACK_WORDS * (ARRAYS + 2))
+#define STACK_AREA (STACK_WORDS * (ARRAYS + 22))
+
+/* The most turns the compiled functions take (the rules allow 8). */
+#define MAX_TURNS 1000
 
 static PyObject *axis_hits(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -492,27 +481,32 @@ static PyObject *axis_hits(PyObject *self, PyObject *const *args, Py_ssize_t nar
         PyErr_SetString(PyExc_ValueError, "axis_hits: src must be a one-bit mask");
         return NULL;
     }
+    if (max_turns > MAX_TURNS) {
+        PyErr_Format(PyExc_ValueError, "axis_hits: max_turns must be <= %d", MAX_TURNS);
+        return NULL;
+    }
     Py_ssize_t c = (Py_ssize_t)cbits - 1;
     Py_ssize_t n = words_for(top, 0);
+    int count = 2 + ARRAYS + 2 * (int)(max_turns + 1);
     word stack[STACK_AREA], *heap;
-    word *base = scratch(stack, STACK_AREA, n, ARRAYS + 2, &heap);
+    word *base = scratch(stack, STACK_AREA, n, count, &heap);
     if (!base)
         return NULL;
     word *free = base, *targets = base + n, *mem = base + 2 * n;
-    PyObject *by_h = NULL, *by_v = NULL, *result = NULL;
+    word *by_h = mem + ARRAYS * n, *by_v = by_h + (max_turns + 1) * n;
+    PyObject *lh = NULL, *lv = NULL, *result = NULL;
     if (get_words(args[1], free, n) < 0 || get_words(args[2], targets, n) < 0)
         goto done;
     targets[c >> 6] &= ~((word)1 << (c & 63)); /* targets ^= targets & src */
-    by_h = one_axis(1, c, free, targets, max_turns, stride, mem, n);
-    if (!by_h)
-        goto done;
-    by_v = one_axis(0, c, free, targets, max_turns, stride, mem, n);
-    if (!by_v)
-        goto done;
-    result = PyTuple_Pack(2, by_h, by_v);
+    Py_ssize_t count_h = axis_levels(1, c, free, targets, max_turns, stride, mem, by_h, n);
+    Py_ssize_t count_v = axis_levels(0, c, free, targets, max_turns, stride, mem, by_v, n);
+    lh = level_list(by_h, count_h, n);
+    lv = lh ? level_list(by_v, count_v, n) : NULL;
+    if (lv)
+        result = PyTuple_Pack(2, lh, lv);
 done:
-    Py_XDECREF(by_h);
-    Py_XDECREF(by_v);
+    Py_XDECREF(lh);
+    Py_XDECREF(lv);
     PyMem_Free(heap);
     return result;
 }
@@ -719,6 +713,288 @@ done:
     return result;
 }
 
+/* The number of set bits. */
+static Py_ssize_t popcount(const word *a, Py_ssize_t n)
+{
+    Py_ssize_t count = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        count += __builtin_popcountll(a[i]);
+    return count;
+}
+
+static inline void clear_bit(word *a, Py_ssize_t i) { a[i >> 6] &= ~((word)1 << (i & 63)); }
+
+/* A mask of the live move list into ``out`` (n words), checked: a non-negative int within the
+ * layout. */
+static int load(PyObject *value, word *out, Py_ssize_t n)
+{
+    if (!PyLong_Check(value) || sign(value) < 0) {
+        PyErr_SetString(PyExc_TypeError, "remove_pair: masks must be non-negative ints");
+        return -1;
+    }
+    if ((int64_t)_PyLong_NumBits(value) > (int64_t)n * 64) {
+        PyErr_SetString(PyExc_ValueError, "remove_pair: a mask goes past the layout");
+        return -1;
+    }
+    return get_words(value, out, n);
+}
+
+/* ``list[i] = int(w)``; -1 on error. */
+static int store(PyObject *list, Py_ssize_t i, const word *w, Py_ssize_t n)
+{
+    PyObject *v = to_int(w, n);
+    return v ? PyList_SetItem(list, i, v) : -1;
+}
+
+/* The highest set bit of ``a``, -1 when none; ``a`` keeps it. */
+static Py_ssize_t top_bit(const word *a, Py_ssize_t n)
+{
+    for (Py_ssize_t i = n - 1; i >= 0; i--)
+        if (a[i])
+            return i * 64 + 63 - __builtin_clzll(a[i]);
+    return -1;
+}
+
+/* True when the words of ``a`` equal those of ``mask`` with bit ``x`` flipped. */
+static int equal_but(const word *a, word *mask, Py_ssize_t x, Py_ssize_t n)
+{
+    mask[x >> 6] ^= (word)1 << (x & 63);
+    int same = equal(a, mask, n);
+    mask[x >> 6] ^= (word)1 << (x & 63);
+    return same;
+}
+
+/* remove_pair(links, kind_of, kind_mask, left, a, b, free, open_mask, total, max_turns,
+ * stride, gained) -> (free, open_mask, total): the body of levelgen.live.LiveLinks.remove
+ * after its undo record, step for step (read that method and its module docstring): the
+ * links of a and b dropped at both ends, the tiles of their kind that close, then the new
+ * links found from the two freed cells with the levels of axis_hits, kept in word arrays.
+ * ``links`` and ``kind_mask`` are updated in place, each new link appended to ``gained`` as
+ * ``(tile, partners)`` when it is a list. */
+static PyObject *remove_pair(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 12) {
+        PyErr_SetString(PyExc_TypeError,
+                        "remove_pair(links, kind_of, kind_mask, left, a, b, free, open_mask, "
+                        "total, max_turns, stride, gained)");
+        return NULL;
+    }
+    PyObject *links = args[0], *kind_of = args[1], *kind_mask = args[2], *left = args[3];
+    PyObject *gained = args[11];
+    Py_ssize_t a, b, total, k, stride;
+    if (!PyList_Check(links) || !PyList_Check(kind_of) || !PyDict_Check(kind_mask)
+        || !PyList_Check(left) || (gained != Py_None && !PyList_Check(gained))) {
+        PyErr_SetString(PyExc_TypeError, "remove_pair: links, kind_of and left must be lists, "
+                                         "kind_mask a dict, gained a list or None");
+        return NULL;
+    }
+    Py_ssize_t size = PyList_GET_SIZE(links);
+    if (get_count(args[4], "remove_pair", "a", 0, &a) < 0
+        || get_count(args[5], "remove_pair", "b", 0, &b) < 0
+        || get_count(args[8], "remove_pair", "total", 0, &total) < 0
+        || get_count(args[9], "remove_pair", "max_turns", 0, &k) < 0
+        || get_count(args[10], "remove_pair", "stride", 1, &stride) < 0)
+        return NULL;
+    if (a >= size || b >= size || a == b || PyList_GET_SIZE(kind_of) < size
+        || PyList_GET_SIZE(left) < stride || k > MAX_TURNS) {
+        PyErr_SetString(PyExc_ValueError,
+                        "remove_pair: a and b must be two tiles of the layout, kind_of cover it, "
+                        "left hold a mask per column, max_turns be at most 1000");
+        return NULL;
+    }
+    Py_ssize_t n = words_for(size, 0);
+    enum { OWN = 12 };
+    int count = OWN + ARRAYS + 2 * (int)(k + 1);
+    word stack[STACK_AREA], *heap;
+    word *m = scratch(stack, STACK_AREA, n, count, &heap);
+    if (!m)
+        return NULL;
+    memset(m, 0, (size_t)(count * n) * sizeof(word));
+    word *free = m, *open = m + n, *wa = m + 2 * n, *wb = m + 3 * n, *wx = m + 4 * n;
+    word *mask = m + 5 * n, *rest = m + 6 * n, *ends = m + 7 * n, *partners = m + 8 * n;
+    word *more = m + 9 * n, *side = m + 10 * n, *hit = m + 11 * n, *mem = m + OWN * n;
+    word *by_h = mem + ARRAYS * n, *by_v = by_h + (k + 1) * n;
+    PyObject *result = NULL, *kind, *mobj;
+    if (load(args[6], free, n) < 0 || load(args[7], open, n) < 0
+        || load(PyList_GET_ITEM(links, a), wa, n) < 0
+        || load(PyList_GET_ITEM(links, b), wb, n) < 0)
+        goto done;
+    /* The links of a and b vanish, at both of their ends. */
+    total -= popcount(wa, n) + popcount(wb, n);
+    for (Py_ssize_t i = 0; i < n; i++)
+        rest[i] = wa[i] | wb[i];
+    clear_bit(rest, a);
+    clear_bit(rest, b);
+    memset(wx, 0, (size_t)n * sizeof(word));
+    if (store(links, a, wx, n) < 0 || store(links, b, wx, n) < 0)
+        goto done;
+    for (Py_ssize_t x; (x = top_bit(rest, n)) >= 0;) {
+        clear_bit(rest, x);
+        if (load(PyList_GET_ITEM(links, x), wx, n) < 0)
+            goto done;
+        int lost = bit(wx, a) + bit(wx, b);
+        if (lost) {
+            clear_bit(wx, a);
+            clear_bit(wx, b);
+            total -= lost;
+            if (store(links, x, wx, n) < 0)
+                goto done;
+        }
+    }
+    /* Open tiles of their kind whose only missing partners were a and b close. */
+    kind = PyList_GET_ITEM(kind_of, a);
+    mobj = PyDict_GetItemWithError(kind_mask, kind);
+    if (!mobj) {
+        if (!PyErr_Occurred())
+            PyErr_SetObject(PyExc_KeyError, kind);
+        goto done;
+    }
+    if (load(mobj, mask, n) < 0)
+        goto done;
+    clear_bit(mask, a);
+    clear_bit(mask, b);
+    mobj = to_int(mask, n);
+    if (!mobj || PyDict_SetItem(kind_mask, kind, mobj) < 0) {
+        Py_XDECREF(mobj);
+        goto done;
+    }
+    Py_DECREF(mobj);
+    for (Py_ssize_t i = 0; i < n; i++)
+        rest[i] = mask[i] & open[i];
+    for (Py_ssize_t x; (x = top_bit(rest, n)) >= 0;) {
+        clear_bit(rest, x);
+        if (load(PyList_GET_ITEM(links, x), wx, n) < 0)
+            goto done;
+        if (equal_but(wx, mask, x, n))
+            clear_bit(open, x);
+    }
+    clear_bit(open, a);
+    clear_bit(open, b);
+    set_bit(free, a);
+    set_bit(free, b);
+    /* New links across a or b, between open tiles of one kind (see LiveLinks.remove). */
+    for (int which = 0; which < 2 && !is_zero(open, n); which++) {
+        Py_ssize_t c = which ? b : a, half = k / 2, column = c % stride;
+        memset(by_h, 0, (size_t)(2 * (k + 1) * n) * sizeof(word));
+        axis_levels(1, c, free, open, k, stride, mem, by_h, n);
+        axis_levels(0, c, free, open, k, stride, mem, by_v, n);
+        for (int axis = 0; axis < 2; axis++) {
+            const word *hits = axis ? by_v : by_h, *other = axis ? by_h : by_v;
+            for (Py_ssize_t t = 0; t <= half; t++) {
+                const word *before = t ? hits + (t - 1) * n : hits, *hk = hits + (k - t) * n;
+                int any = 0;
+                for (Py_ssize_t i = 0; i < n; i++) {
+                    ends[i] = hits[t * n + i] & open[i] & (t ? ~before[i] : ~(word)0);
+                    any |= ends[i] != 0;
+                }
+                if (!any)
+                    continue;
+                for (Py_ssize_t i = 0; i < n; i++)
+                    partners[i] = hk[i] & (t ? ~before[i] : ~(word)0);
+                if (k - 1 - t >= t) {
+                    const word *o = other + (k - 1 - t) * n, *ob = t ? other + (t - 1) * n : other;
+                    for (Py_ssize_t i = 0; i < n; i++) {
+                        more[i] = o[i] & (t ? ~ob[i] : ~(word)0);
+                        partners[i] |= more[i];
+                    }
+                }
+                for (Py_ssize_t i = 0; i < n; i++)
+                    partners[i] &= open[i];
+                word *e = ends, *pt = partners;
+                if (t == 1 && k == 2) {
+                    /* Both ends one turn away: a new link leaves c in opposite directions;
+                     * the tiles one turn away lie on their path's side of c. */
+                    if (axis == 0) {
+                        if (load(PyList_GET_ITEM(left, column), side, n) < 0)
+                            goto done;
+                    } else {
+                        Py_ssize_t below = c - column;
+                        memset(side, 0, (size_t)n * sizeof(word));
+                        for (Py_ssize_t i = 0; i < below / 64; i++)
+                            side[i] = ~(word)0;
+                        if (below % 64)
+                            side[below / 64] = ((word)1 << (below % 64)) - 1;
+                    }
+                    for (Py_ssize_t i = 0; i < n; i++) {
+                        e[i] &= side[i];
+                        pt[i] &= ~side[i];
+                    }
+                    if (popcount(e, n) > popcount(pt, n))
+                        SWAP(e, pt);
+                }
+                if (is_zero(pt, n))
+                    continue;
+                for (Py_ssize_t x; (x = top_bit(e, n)) >= 0;) {
+                    clear_bit(e, x);
+                    kind = PyList_GET_ITEM(kind_of, x);
+                    mobj = PyDict_GetItemWithError(kind_mask, kind);
+                    if (!mobj) {
+                        if (!PyErr_Occurred())
+                            PyErr_SetObject(PyExc_KeyError, kind);
+                        goto done;
+                    }
+                    if (load(mobj, mask, n) < 0)
+                        goto done;
+                    any = 0;
+                    for (Py_ssize_t i = 0; i < n; i++) {
+                        hit[i] = mask[i] & pt[i];
+                        any |= hit[i] != 0;
+                    }
+                    if (!any)
+                        continue;
+                    if (load(PyList_GET_ITEM(links, x), wx, n) < 0)
+                        goto done;
+                    any = 0;
+                    for (Py_ssize_t i = 0; i < n; i++) {
+                        hit[i] &= ~wx[i];
+                        any |= hit[i] != 0;
+                    }
+                    clear_bit(hit, x);
+                    if (!any || is_zero(hit, n))
+                        continue;
+                    if (gained != Py_None) {
+                        PyObject *h = to_int(hit, n);
+                        PyObject *entry = h ? Py_BuildValue("(nN)", x, h) : NULL;
+                        if (!entry || PyList_Append(gained, entry) < 0) {
+                            Py_XDECREF(entry);
+                            goto done;
+                        }
+                        Py_DECREF(entry);
+                    }
+                    for (Py_ssize_t i = 0; i < n; i++)
+                        wx[i] |= hit[i];
+                    if (store(links, x, wx, n) < 0)
+                        goto done;
+                    total += 2 * popcount(hit, n);
+                    if (equal_but(wx, mask, x, n))
+                        clear_bit(open, x);
+                    for (Py_ssize_t y; (y = top_bit(hit, n)) >= 0;) {
+                        clear_bit(hit, y);
+                        if (load(PyList_GET_ITEM(links, y), wx, n) < 0)
+                            goto done;
+                        set_bit(wx, x);
+                        if (store(links, y, wx, n) < 0)
+                            goto done;
+                        if (equal_but(wx, mask, y, n))
+                            clear_bit(open, y);
+                    }
+                }
+            }
+        }
+    }
+    {
+        PyObject *f = to_int(free, n), *o = f ? to_int(open, n) : NULL;
+        if (o)
+            result = Py_BuildValue("(NNn)", f, o, total);
+        else
+            Py_XDECREF(f);
+    }
+done:
+    PyMem_Free(heap);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"axis_hits", (PyCFunction)(void (*)(void))axis_hits, METH_FASTCALL,
      "axis_hits(src, free, targets, max_turns, stride) -> (by_h, by_v): the compiled twin of "
@@ -729,6 +1005,10 @@ static PyMethodDef methods[] = {
     {"link_reach", (PyCFunction)(void (*)(void))link_reach, METH_FASTCALL,
      "link_reach(src, free, targets, max_turns, stride, toward, stop) -> (hits, reach, "
      "frontier): the compiled twin of levelgen.reach.link_reach (the same answer)."},
+    {"remove_pair", (PyCFunction)(void (*)(void))remove_pair, METH_FASTCALL,
+     "remove_pair(links, kind_of, kind_mask, left, a, b, free, open_mask, total, max_turns, "
+     "stride, gained) -> (free, open_mask, total): the compiled twin of the body of "
+     "levelgen.live.LiveLinks.remove (the same answer)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -15,3 +15,18 @@ def link_reach(
     stop: int,
     /,
 ) -> tuple[int, int, int]: ...
+def remove_pair(
+    links: list[int],
+    kind_of: list[int],
+    kind_mask: dict[int, int],
+    left: list[int],
+    a: int,
+    b: int,
+    free: int,
+    open_mask: int,
+    total: int,
+    max_turns: int,
+    stride: int,
+    gained: list[tuple[int, int]] | None,
+    /,
+) -> tuple[int, int, int]: ...

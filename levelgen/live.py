@@ -30,14 +30,39 @@ with the set seen before.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from .board import Board, Layout, iter_bits
-from .reach import axis_hits, link_hits
+from .reach import NATIVE, axis_hits, link_hits
 from .rules import Rules
 
 __all__ = ["LiveLinks"]
+
+#: The compiled twin of :meth:`LiveLinks.python_remove` when the extension is in use (see
+#: :data:`levelgen.reach.NATIVE`), else None.
+_remove_pair: (
+    Callable[
+        [
+            list[int],
+            list[int],
+            dict[int, int],
+            list[int],
+            int,
+            int,
+            int,
+            int,
+            int,
+            int,
+            int,
+            list[tuple[int, int]] | None,
+        ],
+        tuple[int, int, int],
+    ]
+    | None
+) = None
+if NATIVE:
+    from ._native import remove_pair as _remove_pair
 
 #: One removal as recorded for undo: the two tile bits, their links before, the open mask and
 #: total before, and the links added as ``(tile, mask of its new partners)``.
@@ -238,16 +263,40 @@ class LiveLinks:
 
     def remove(self, a: int, b: int) -> None:
         """Remove the legal pair of tile bits ``a`` and ``b`` (one kind)."""
+        gained: list[tuple[int, int]] | None = None
+        if self.journal is not None:
+            gained = []
+            self.journal.append(
+                (a, b, self.links[a], self.links[b], self.open_mask, self.total, gained)
+            )
+        if _remove_pair is None:
+            self.python_remove(a, b, gained)
+        else:
+            self.free, self.open_mask, self.total = _remove_pair(
+                self.links,
+                self.kind_of,
+                self.kind_mask,
+                self._left,
+                a,
+                b,
+                self.free,
+                self.open_mask,
+                self.total,
+                self.k,
+                self.stride,
+                gained,
+            )
+
+    def python_remove(self, a: int, b: int, gained: list[tuple[int, int]] | None) -> None:
+        """The body of :meth:`remove` after its undo record (``gained`` is the record's list of
+        new links, None without undo): the Python reference of its compiled twin
+        ``levelgen._native.remove_pair`` (see :data:`levelgen.reach.NATIVE`), which does the
+        same step for step."""
         stride, k, links = self.stride, self.k, self.links
         kind_mask, kind_of = self.kind_mask, self.kind_of
         pair = (1 << a) | (1 << b)
         links_a, links_b = links[a], links[b]
         open_mask = self.open_mask
-        journal = self.journal
-        gained: list[tuple[int, int]] | None = None
-        if journal is not None:
-            gained = []
-            journal.append((a, b, links_a, links_b, open_mask, self.total, gained))
         # The links of a and b vanish, at both of their ends; open tiles of their kind whose
         # only missing partners were a and b close.
         # (Masks are cleared with ``m ^ (m & c)``, not ``m & ~c``: a complement costs about

@@ -1,6 +1,7 @@
 """The compiled twins of ``levelgen._native`` against the Python functions of
-:mod:`levelgen.reach`: the same answers on random masks (any stride, any width, multi-word and
-heap-sized ints) and on the masks of random boards, every ``max_turns`` 0..8.
+:mod:`levelgen.reach` and :meth:`levelgen.live.LiveLinks.python_remove`: the same answers on
+random masks (any stride, any width, multi-word and heap-sized ints), on the masks of random
+boards and along random play-outs, every ``max_turns`` 0..8.
 
 The extension is optional (built at install when a C compiler is there): without it these
 tests are skipped, unless ``LEVELGEN_REQUIRE_NATIVE=1`` (set by ``.ci/run``), which makes a
@@ -9,6 +10,7 @@ missing extension a failure."""
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from types import ModuleType
@@ -17,8 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from levelgen import reach
+from levelgen import live, reach
 from levelgen.board import Board
+from levelgen.live import LiveLinks
 from levelgen.rules import Rules
 
 from .strategies import boards
@@ -107,11 +110,48 @@ def test_twins_agree_on_boards(board: Board, k: int, outside: bool) -> None:
                 ) == reach.python_link_reach(low, free, tiles, k, stride, tw, stop)
 
 
+@settings(max_examples=120, deadline=None)
+@given(
+    boards(max_width=40, max_height=30, max_kinds=8),
+    st.integers(0, 8),
+    st.booleans(),
+    st.randoms(use_true_random=False),
+)
+def test_remove_twin_agrees_along_random_playouts(
+    board: Board, k: int, outside: bool, rnd: random.Random
+) -> None:
+    """The compiled ``remove_pair`` against :meth:`LiveLinks.python_remove`, move after move
+    of a random play-out with undos: the same links, open tiles, total, kinds, free cells and
+    new links recorded."""
+    _native()
+    rules = Rules(max_turns=k, outside=outside)
+    fast, slow = LiveLinks(board, rules, undo=True), LiveLinks(board, rules, undo=True)
+    while pairs := fast.pairs():
+        a, b = rnd.choice(pairs)
+        if rnd.random() < 0.5:
+            a, b = b, a
+        fast.remove(a, b)
+        gained: list[tuple[int, int]] = []
+        assert slow.journal is not None and fast.journal is not None
+        slow.journal.append(
+            (a, b, slow.links[a], slow.links[b], slow.open_mask, slow.total, gained)
+        )
+        slow.python_remove(a, b, gained)
+        assert fast.links == slow.links
+        assert (fast.open_mask, fast.total, fast.free) == (slow.open_mask, slow.total, slow.free)
+        assert fast.kind_mask == slow.kind_mask
+        assert fast.last_gained() == gained
+        if rnd.random() < 0.1:
+            assert fast.undo() == slow.undo()
+            assert fast.links == slow.links
+
+
 def test_the_twins_are_in_use_when_built() -> None:
     native = _native()
     assert reach.NATIVE
     assert reach.axis_hits is native.axis_hits
     assert reach.link_hits is native.link_hits
+    assert live._remove_pair is native.remove_pair
 
 
 def test_bad_arguments_are_refused_not_crashed() -> None:
@@ -130,17 +170,27 @@ def test_bad_arguments_are_refused_not_crashed() -> None:
         native.link_reach(1, 1, 1, 2, 5, (1, 2), 0)
     with pytest.raises(TypeError):
         native.link_reach(1, 1, 1, 2, 5)
+    links = [0] * 10
+    with pytest.raises(ValueError, match="two tiles of the layout"):
+        native.remove_pair(links, [1] * 10, {1: 6}, [0] * 5, 1, 1, 0, 0, 0, 2, 5, None)
+    with pytest.raises(ValueError, match="past the layout"):
+        native.remove_pair(links, [1] * 10, {1: 6}, [0] * 5, 1, 2, 1 << 700, 0, 0, 2, 5, None)
+    with pytest.raises(KeyError):
+        native.remove_pair(links, [1] * 10, {2: 6}, [0] * 5, 1, 2, 0, 0, 0, 2, 5, None)
+    with pytest.raises(TypeError, match="must be lists"):
+        native.remove_pair((), [1] * 10, {1: 6}, [0] * 5, 1, 2, 0, 0, 0, 2, 5, None)
 
 
 def test_levelgen_native_0_turns_them_off() -> None:
     """``LEVELGEN_NATIVE=0``: the Python functions, whether or not the extension is built."""
     code = (
         "from levelgen import reach; "
+        "from levelgen import live; "
         "print(reach.NATIVE, reach.axis_hits is reach.python_axis_hits, "
-        "reach.link_hits is reach.python_link_hits)"
+        "reach.link_hits is reach.python_link_hits, live._remove_pair is None)"
     )
     env = dict(os.environ, LEVELGEN_NATIVE="0")
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
-    assert out.stdout.split() == ["False", "True", "True"]
+    assert out.stdout.split() == ["False", "True", "True", "True"]
