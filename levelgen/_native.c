@@ -511,6 +511,42 @@ done:
     return result;
 }
 
+/* Arrays of n words link_hits_words needs in ``mem``. */
+#define LINK_HITS_ARRAYS 12
+
+/* ``hit`` = link_hits(src, free, targets) on word arrays (see the Python function). */
+static void link_hits_words(word *hit, const word *src, const word *free, const word *targets,
+                            Py_ssize_t max_turns, Py_ssize_t stride, word *mem, Py_ssize_t n)
+{
+    memset(mem, 0, (size_t)(LINK_HITS_ARRAYS * n) * sizeof(word));
+    word *h = mem, *v = mem + n, *hp = mem + 2 * n, *vp = mem + 3 * n, *nh = mem + 4 * n;
+    word *nv = mem + 5 * n, *hseeds = mem + 6 * n, *vseeds = mem + 7 * n, *xh = mem + 8 * n;
+    word *xv = mem + 9 * n, *t = mem + 10 * n, *mark = mem + 11 * n;
+    memcpy(hseeds, src, (size_t)n * sizeof(word));
+    memcpy(vseeds, src, (size_t)n * sizeof(word));
+    for (Py_ssize_t level = 0;; level++) {
+        next_level(nh, nv, h, v, hseeds, vseeds, free, stride, mark, n);
+        SWAP(hp, h);
+        SWAP(h, nh);
+        SWAP(vp, v);
+        SWAP(v, nv);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            xh[i] = src[i] | vp[i] | h[i];
+            xv[i] = src[i] | hp[i] | v[i];
+        }
+        step_out(hit, xh, xv, targets, stride, t, n);
+        if (equal(hit, targets, n) || level == max_turns || (equal(h, hp, n) && equal(v, vp, n))) {
+            for (Py_ssize_t i = 0; i < n; i++)
+                hit[i] &= ~src[i];
+            return;
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            hseeds[i] = v[i] ^ vp[i];
+            vseeds[i] = h[i] ^ hp[i];
+        }
+    }
+}
+
 static PyObject *link_hits(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
@@ -525,57 +561,19 @@ static PyObject *link_hits(PyObject *self, PyObject *const *args, Py_ssize_t nar
         || get_count(args[4], "link_hits", "stride", 1, &stride) < 0)
         return NULL;
     Py_ssize_t n = words_for(top, 0);
-    enum { COUNT = 14 };
+    enum { COUNT = 4 + LINK_HITS_ARRAYS };
     word stack[STACK_AREA], *heap;
     word *m = scratch(stack, STACK_AREA, n, COUNT, &heap);
     if (!m)
         return NULL;
-    memset(m, 0, (size_t)(COUNT * n) * sizeof(word));
-    word *src = m, *free = m + n, *targets = m + 2 * n, *h = m + 3 * n, *v = m + 4 * n;
-    word *hp = m + 5 * n, *vp = m + 6 * n, *nh = m + 7 * n, *nv = m + 8 * n;
-    word *hseeds = m + 9 * n, *vseeds = m + 10 * n, *xh = m + 11 * n, *xv = m + 12 * n;
-    word *hit = m + 13 * n;
-    word t[STACK_WORDS], mark[STACK_WORDS], *theap = NULL, *tt = t, *mk = mark;
+    word *src = m, *free = m + n, *targets = m + 2 * n, *hit = m + 3 * n, *mem = m + 4 * n;
     PyObject *result = NULL;
-    if (n > STACK_WORDS) {
-        theap = PyMem_Malloc((size_t)(2 * n) * sizeof(word));
-        if (!theap) {
-            PyErr_NoMemory();
-            goto done;
-        }
-        tt = theap;
-        mk = theap + n;
+    if (get_words(args[0], src, n) >= 0 && get_words(args[1], free, n) >= 0
+        && get_words(args[2], targets, n) >= 0) {
+        link_hits_words(hit, src, free, targets, max_turns, stride, mem, n);
+        result = to_int(hit, n);
     }
-    if (get_words(args[0], src, n) < 0 || get_words(args[1], free, n) < 0
-        || get_words(args[2], targets, n) < 0)
-        goto done;
-    memcpy(hseeds, src, (size_t)n * sizeof(word));
-    memcpy(vseeds, src, (size_t)n * sizeof(word));
-    for (Py_ssize_t level = 0;; level++) {
-        next_level(nh, nv, h, v, hseeds, vseeds, free, stride, mk, n);
-        SWAP(hp, h);
-        SWAP(h, nh);
-        SWAP(vp, v);
-        SWAP(v, nv);
-        for (Py_ssize_t i = 0; i < n; i++) {
-            xh[i] = src[i] | vp[i] | h[i];
-            xv[i] = src[i] | hp[i] | v[i];
-        }
-        step_out(hit, xh, xv, targets, stride, tt, n);
-        if (equal(hit, targets, n) || level == max_turns || (equal(h, hp, n) && equal(v, vp, n))) {
-            for (Py_ssize_t i = 0; i < n; i++)
-                hit[i] &= ~src[i];
-            result = to_int(hit, n);
-            break;
-        }
-        for (Py_ssize_t i = 0; i < n; i++) {
-            hseeds[i] = v[i] ^ vp[i];
-            vseeds[i] = h[i] ^ hp[i];
-        }
-    }
-done:
     PyMem_Free(heap);
-    PyMem_Free(theap);
     return result;
 }
 
@@ -995,6 +993,236 @@ done:
     return result;
 }
 
+static int cmp_index(const void *x, const void *y)
+{
+    Py_ssize_t a = *(const Py_ssize_t *)x, b = *(const Py_ssize_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* fill_links(links, kind_of, kind_mask, free, linked, fill_kinds, even_tiles, max_turns,
+ * stride) -> (open_mask, total): the body of levelgen.live.LiveLinks.python_fill_links, step
+ * for step (read it): the links of a fresh position (``links`` all zero) from a link_hits
+ * fill from each tile of ``linked`` (-1: every tile) toward the tiles of its kind not yet
+ * tested, written into ``links``; ``kind_of`` filled when ``fill_kinds``; ``even_tiles``
+ * None or the tiles of a position whose kinds are all even (then only the kinds of the
+ * tiles of ``linked`` are looked at). */
+static PyObject *fill_links(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "fill_links(links, kind_of, kind_mask, free, linked, "
+                                         "fill_kinds, even_tiles, max_turns, stride)");
+        return NULL;
+    }
+    PyObject *links = args[0], *kind_of = args[1], *kind_mask = args[2], *even = args[6];
+    Py_ssize_t k, stride;
+    if (!PyList_Check(links) || !PyList_Check(kind_of) || !PyDict_Check(kind_mask)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "fill_links: links and kind_of must be lists, kind_mask a dict");
+        return NULL;
+    }
+    int fill_kinds = PyObject_IsTrue(args[5]);
+    if (fill_kinds < 0 || get_count(args[7], "fill_links", "max_turns", 0, &k) < 0
+        || get_count(args[8], "fill_links", "stride", 1, &stride) < 0)
+        return NULL;
+    Py_ssize_t size = PyList_GET_SIZE(links);
+    if (PyList_GET_SIZE(kind_of) < size) {
+        PyErr_SetString(PyExc_ValueError, "fill_links: kind_of must cover the layout");
+        return NULL;
+    }
+    int all_linked = PyLong_Check(args[4]) && sign(args[4]) < 0;
+    Py_ssize_t n = words_for(size, 0);
+    /* The kinds to look at, as (kind, mask) items. */
+    PyObject *kinds = NULL, *result = NULL, *seen = NULL;
+    word *m = NULL, *lk = NULL;
+    Py_ssize_t *tiles = NULL;
+    enum { OWN = 10 };
+    m = PyMem_Malloc((size_t)((OWN + LINK_HITS_ARRAYS) * n) * sizeof(word));
+    if (!m) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memset(m, 0, (size_t)((OWN + LINK_HITS_ARRAYS) * n) * sizeof(word));
+    word *free = m, *linked = m + n, *edge = m + 2 * n, *open = m + 3 * n, *mask = m + 4 * n;
+    word *done_ = m + 5 * n, *targets = m + 6 * n, *near = m + 7 * n, *hit = m + 8 * n;
+    word *low = m + 9 * n, *mem = m + OWN * n;
+    Py_ssize_t total = 0;
+    if (load(args[3], free, n) < 0)
+        goto done;
+    if (all_linked)
+        memset(linked, 0xff, (size_t)n * sizeof(word));
+    else if (load(args[4], linked, n) < 0)
+        goto done;
+    if (even == Py_None) {
+        kinds = PyDict_Items(kind_mask);
+        if (!kinds)
+            goto done;
+    } else {
+        /* Only the kinds of the tiles of ``linked``: the others' tiles are all open. */
+        if (load(even, open, n) < 0)
+            goto done;
+        kinds = PyList_New(0);
+        seen = PySet_New(NULL);
+        if (!kinds || !seen)
+            goto done;
+        for (Py_ssize_t i = 0; i < n; i++)
+            for (word w = linked[i]; w; w &= w - 1) {
+                Py_ssize_t x = i * 64 + __builtin_ctzll(w);
+                if (x >= size)
+                    break;
+                PyObject *kind = PyList_GET_ITEM(kind_of, x);
+                int had = PySet_Contains(seen, kind);
+                if (had < 0 || (!had && PySet_Add(seen, kind) < 0))
+                    goto done;
+                if (had)
+                    continue;
+                PyObject *mobj = PyDict_GetItemWithError(kind_mask, kind);
+                if (!mobj) {
+                    if (!PyErr_Occurred())
+                        PyErr_SetObject(PyExc_KeyError, kind);
+                    goto done;
+                }
+                PyObject *item = PyTuple_Pack(2, kind, mobj);
+                if (!item || PyList_Append(kinds, item) < 0) {
+                    Py_XDECREF(item);
+                    goto done;
+                }
+                Py_DECREF(item);
+                if (load(mobj, mask, n) < 0)
+                    goto done;
+                for (Py_ssize_t j = 0; j < n; j++)
+                    open[j] &= ~mask[j];
+            }
+    }
+    /* The cells with a free neighbour. */
+    shl(edge, free, 1, n);
+    shr(hit, free, 1, n);
+    for (Py_ssize_t i = 0; i < n; i++)
+        edge[i] |= hit[i];
+    shl(hit, free, stride, n);
+    for (Py_ssize_t i = 0; i < n; i++)
+        edge[i] |= hit[i];
+    shr(hit, free, stride, n);
+    for (Py_ssize_t i = 0; i < n; i++)
+        edge[i] |= hit[i];
+    Py_ssize_t tiles_room = 0;
+    for (Py_ssize_t item = 0; item < PyList_GET_SIZE(kinds); item++) {
+        PyObject *kind = PyTuple_GET_ITEM(PyList_GET_ITEM(kinds, item), 0);
+        if (load(PyTuple_GET_ITEM(PyList_GET_ITEM(kinds, item), 1), mask, n) < 0)
+            goto done;
+        Py_ssize_t count = popcount(mask, n);
+        int touches = 0;
+        for (Py_ssize_t i = 0; i < n && !touches; i++)
+            touches = (mask[i] & linked[i]) != 0;
+        if (!touches && !fill_kinds) {
+            /* No tile to test: no links, so every tile with another of its kind is open. */
+            if (count >= 2)
+                for (Py_ssize_t i = 0; i < n; i++)
+                    open[i] |= mask[i];
+            continue;
+        }
+        if (count > tiles_room) {
+            PyMem_Free(tiles);
+            PyMem_Free(lk);
+            tiles = PyMem_Malloc((size_t)count * sizeof(Py_ssize_t));
+            lk = PyMem_Malloc((size_t)(count * n) * sizeof(word));
+            if (!tiles || !lk) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            tiles_room = count;
+        }
+        Py_ssize_t t = 0;
+        for (Py_ssize_t i = 0; i < n; i++)
+            for (word w = mask[i]; w; w &= w - 1)
+                tiles[t++] = i * 64 + __builtin_ctzll(w);
+        memset(lk, 0, (size_t)(count * n) * sizeof(word));
+        memset(done_, 0, (size_t)n * sizeof(word));
+        for (Py_ssize_t j = 0; j < count; j++) {
+            Py_ssize_t x = tiles[j];
+            if (x >= size) {
+                PyErr_SetString(PyExc_ValueError, "fill_links: a mask goes past the layout");
+                goto done;
+            }
+            if (PyList_GET_ITEM(kind_of, x) != kind) {
+                Py_INCREF(kind);
+                if (PyList_SetItem(kind_of, x, kind) < 0)
+                    goto done;
+            }
+            if (!bit(linked, x))
+                continue;
+            int any = 0;
+            for (Py_ssize_t i = 0; i < n; i++) {
+                targets[i] = mask[i] & ~done_[i];
+                any |= targets[i] != 0;
+            }
+            clear_bit(targets, x);
+            set_bit(done_, x);
+            if (!any || is_zero(targets, n))
+                continue;
+            memset(near, 0, (size_t)n * sizeof(word));
+            set_bit(near, x + 1);
+            if (x >= 1)
+                set_bit(near, x - 1);
+            if (x + stride < n * 64)
+                set_bit(near, x + stride);
+            if (x >= stride)
+                set_bit(near, x - stride);
+            if (bit(edge, x)) {
+                any = 0;
+                for (Py_ssize_t i = 0; i < n; i++) {
+                    targets[i] &= edge[i] | near[i];
+                    any |= targets[i] != 0;
+                }
+                if (any) {
+                    memset(low, 0, (size_t)n * sizeof(word));
+                    set_bit(low, x);
+                    link_hits_words(hit, low, free, targets, k, stride, mem, n);
+                } else
+                    memset(hit, 0, (size_t)n * sizeof(word));
+            } else
+                for (Py_ssize_t i = 0; i < n; i++)
+                    hit[i] = near[i] & targets[i];
+            Py_ssize_t gained = popcount(hit, n);
+            if (!gained)
+                continue;
+            total += 2 * gained;
+            word *own = lk + j * n;
+            for (Py_ssize_t i = 0; i < n; i++)
+                own[i] |= hit[i];
+            for (Py_ssize_t i = 0; i < n; i++)
+                for (word w = hit[i]; w; w &= w - 1) {
+                    Py_ssize_t y = i * 64 + __builtin_ctzll(w);
+                    Py_ssize_t *at = bsearch(&y, tiles, (size_t)count, sizeof(Py_ssize_t),
+                                             cmp_index);
+                    set_bit(lk + (at - tiles) * n, x);
+                }
+        }
+        /* The links written (``links`` starts all zero), and the open tiles: those not
+         * linked to every other tile of their kind. */
+        for (Py_ssize_t j = 0; j < count; j++) {
+            Py_ssize_t x = tiles[j];
+            word *own = lk + j * n;
+            if (!is_zero(own, n) && store(links, x, own, n) < 0)
+                goto done;
+            if (!equal_but(own, mask, x, n))
+                set_bit(open, x);
+        }
+    }
+    {
+        PyObject *o = to_int(open, n);
+        if (o)
+            result = Py_BuildValue("(Nn)", o, total);
+    }
+done:
+    Py_XDECREF(kinds);
+    Py_XDECREF(seen);
+    PyMem_Free(m);
+    PyMem_Free(lk);
+    PyMem_Free(tiles);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"axis_hits", (PyCFunction)(void (*)(void))axis_hits, METH_FASTCALL,
      "axis_hits(src, free, targets, max_turns, stride) -> (by_h, by_v): the compiled twin of "
@@ -1005,6 +1233,10 @@ static PyMethodDef methods[] = {
     {"link_reach", (PyCFunction)(void (*)(void))link_reach, METH_FASTCALL,
      "link_reach(src, free, targets, max_turns, stride, toward, stop) -> (hits, reach, "
      "frontier): the compiled twin of levelgen.reach.link_reach (the same answer)."},
+    {"fill_links", (PyCFunction)(void (*)(void))fill_links, METH_FASTCALL,
+     "fill_links(links, kind_of, kind_mask, free, linked, fill_kinds, even_tiles, max_turns, "
+     "stride) -> (open_mask, total): the compiled twin of the body of "
+     "levelgen.live.LiveLinks.python_fill_links (the same answer)."},
     {"remove_pair", (PyCFunction)(void (*)(void))remove_pair, METH_FASTCALL,
      "remove_pair(links, kind_of, kind_mask, left, a, b, free, open_mask, total, max_turns, "
      "stride, gained) -> (free, open_mask, total): the compiled twin of the body of "

@@ -30,3 +30,15 @@ def remove_pair(
     gained: list[tuple[int, int]] | None,
     /,
 ) -> tuple[int, int, int]: ...
+def fill_links(
+    links: list[int],
+    kind_of: list[int],
+    kind_mask: dict[int, int],
+    free: int,
+    linked: int,
+    fill_kinds: bool,
+    even_tiles: int | None,
+    max_turns: int,
+    stride: int,
+    /,
+) -> tuple[int, int]: ...

@@ -61,7 +61,16 @@ _remove_pair: (
     ]
     | None
 ) = None
+#: The compiled twin of :meth:`LiveLinks.python_fill_links`, or None.
+_fill_links: (
+    Callable[
+        [list[int], list[int], dict[int, int], int, int, bool, int | None, int, int],
+        tuple[int, int],
+    ]
+    | None
+) = None
 if NATIVE:
+    from ._native import fill_links as _fill_links
     from ._native import remove_pair as _remove_pair
 
 #: One removal as recorded for undo: the two tile bits, their links before, the open mask and
@@ -154,9 +163,31 @@ class LiveLinks:
         self, free: int, linked: int, fill_kinds: bool, even_tiles: int | None = None
     ) -> None:
         """The links of the position, from a fill from each tile of ``linked`` (every legal
-        pair has a tile there: all tiles, or see :meth:`from_masks`) toward the tiles of its
-        kind not yet tested; ``fill_kinds`` when :attr:`kind_of` is still to be filled;
-        ``even_tiles`` as ``tiles`` in :meth:`from_masks`."""
+        pair has a tile there: all tiles, -1, or see :meth:`from_masks`) toward the tiles of
+        its kind not yet tested; ``fill_kinds`` when :attr:`kind_of` is still to be filled;
+        ``even_tiles`` as ``tiles`` in :meth:`from_masks`.  :meth:`python_fill_links`, or its
+        compiled twin (see :data:`levelgen.reach.NATIVE`)."""
+        if _fill_links is None:
+            self.python_fill_links(free, linked, fill_kinds, even_tiles)
+        else:
+            self.open_mask, self.total = _fill_links(
+                self.links,
+                self.kind_of,
+                self.kind_mask,
+                free,
+                linked,
+                fill_kinds,
+                even_tiles,
+                self.k,
+                self.stride,
+            )
+
+    def python_fill_links(
+        self, free: int, linked: int, fill_kinds: bool, even_tiles: int | None = None
+    ) -> None:
+        """The body of :meth:`_fill_links` (:attr:`links` all zero before): the Python
+        reference of its compiled twin ``levelgen._native.fill_links``, which does the same
+        step for step."""
         stride, k = self.stride, self.k
         kind_of, links = self.kind_of, self.links
         open_mask = total = 0

@@ -146,12 +146,69 @@ def test_remove_twin_agrees_along_random_playouts(
             assert fast.links == slow.links
 
 
+def _state(live_links: LiveLinks) -> tuple[object, ...]:
+    return (
+        live_links.links,
+        live_links.open_mask,
+        live_links.total,
+        live_links.kind_of,
+        live_links.kind_mask,
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    boards(max_width=40, max_height=30, max_kinds=8),
+    st.integers(0, 8),
+    st.booleans(),
+    st.randoms(use_true_random=False),
+)
+def test_fill_links_twin_agrees(board: Board, k: int, outside: bool, rnd: random.Random) -> None:
+    """The compiled ``fill_links`` against :meth:`LiveLinks.python_fill_links`: a board's
+    move list, and positions rebuilt from masks as the repair solver rebuilds them (only the
+    tiles of ``linked`` tested, the kinds shared, the tiles given), after random moves."""
+    _native()
+    rules = Rules(max_turns=k, outside=outside)
+    fast = LiveLinks(board, rules)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(live, "_fill_links", None)
+        slow = LiveLinks(board, rules)
+    assert _state(fast) == _state(slow)
+    for _ in range(rnd.randrange(0, 30)):
+        pairs = fast.pairs()
+        if not pairs:
+            break
+        fast.remove(*rnd.choice(pairs))
+    tiles = 0
+    for mask in fast.kind_mask.values():
+        tiles |= mask
+    linked = tiles & rnd.getrandbits(max(tiles.bit_length(), 1))
+    for args in (
+        {},
+        {"linked": linked},
+        {"linked": linked, "kind_of": fast.kind_of},
+        {"linked": linked, "kind_of": fast.kind_of, "tiles": tiles},
+    ):
+        built = []
+        for compiled in (True, False):
+            with pytest.MonkeyPatch.context() as patch:
+                if not compiled:
+                    patch.setattr(live, "_fill_links", None)
+                kind_of = args.get("kind_of")
+                extra = dict(args, kind_of=list(kind_of)) if isinstance(kind_of, list) else args
+                built.append(
+                    LiveLinks.from_masks(board.layout, k, fast.free, fast.kind_mask, **extra)
+                )
+        assert _state(built[0]) == _state(built[1])
+
+
 def test_the_twins_are_in_use_when_built() -> None:
     native = _native()
     assert reach.NATIVE
     assert reach.axis_hits is native.axis_hits
     assert reach.link_hits is native.link_hits
     assert live._remove_pair is native.remove_pair
+    assert live._fill_links is native.fill_links
 
 
 def test_bad_arguments_are_refused_not_crashed() -> None:
@@ -179,6 +236,10 @@ def test_bad_arguments_are_refused_not_crashed() -> None:
         native.remove_pair(links, [1] * 10, {2: 6}, [0] * 5, 1, 2, 0, 0, 0, 2, 5, None)
     with pytest.raises(TypeError, match="must be lists"):
         native.remove_pair((), [1] * 10, {1: 6}, [0] * 5, 1, 2, 0, 0, 0, 2, 5, None)
+    with pytest.raises(ValueError, match="kind_of must cover"):
+        native.fill_links(links, [1] * 3, {1: 6}, 0, -1, True, None, 2, 5)
+    with pytest.raises(ValueError, match="past the layout"):
+        native.fill_links(links, [1] * 10, {1: 1 << 900}, 0, -1, True, None, 2, 5)
 
 
 def test_levelgen_native_0_turns_them_off() -> None:
@@ -187,10 +248,11 @@ def test_levelgen_native_0_turns_them_off() -> None:
         "from levelgen import reach; "
         "from levelgen import live; "
         "print(reach.NATIVE, reach.axis_hits is reach.python_axis_hits, "
-        "reach.link_hits is reach.python_link_hits, live._remove_pair is None)"
+        "reach.link_hits is reach.python_link_hits, live._remove_pair is None, "
+        "live._fill_links is None)"
     )
     env = dict(os.environ, LEVELGEN_NATIVE="0")
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
-    assert out.stdout.split() == ["False", "True", "True", "True"]
+    assert out.stdout.split() == ["False", "True", "True", "True", "True"]
