@@ -42,7 +42,6 @@ typedef uint64_t word;
 /* The non-negative int ``value`` into ``out[0 .. n)``, zero-padded; its bits must fit. */
 static int get_words(PyObject *value, word *out, Py_ssize_t n)
 {
-    memset(out, 0, (size_t)n * sizeof(word));
 #if DIRECT_DIGITS
     Py_ssize_t nd = NDIGITS(value);
     const digit *d = DIGITS(value);
@@ -61,9 +60,12 @@ static int get_words(PyObject *value, word *out, Py_ssize_t n)
         }
     }
     if (bits > 0 && w < n)
-        out[w] = (word)acc;
+        out[w++] = (word)acc;
+    if (w < n)
+        memset(out + w, 0, (size_t)(n - w) * sizeof(word));
     return 0;
 #else
+    memset(out, 0, (size_t)n * sizeof(word));
 #if PY_VERSION_HEX >= 0x030D0000
     Py_ssize_t got = PyLong_AsNativeBytes(value, out, n * (Py_ssize_t)sizeof(word),
                                           Py_ASNATIVEBYTES_LITTLE_ENDIAN
@@ -141,6 +143,15 @@ static PyObject *to_int(const word *w, Py_ssize_t n)
 
 static inline int bit(const word *a, Py_ssize_t i) { return (int)((a[i >> 6] >> (i & 63)) & 1); }
 static inline void set_bit(word *a, Py_ssize_t i) { a[i >> 6] |= (word)1 << (i & 63); }
+
+/* The set bits of a word (a plain SWAR count: no CPU flag needed, no library call). */
+static inline Py_ssize_t popcount_word(word x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (Py_ssize_t)((x * 0x0101010101010101ULL) >> 56);
+}
 
 static inline int is_zero(const word *a, Py_ssize_t n)
 {
@@ -312,8 +323,8 @@ static void step_out(word *out, const word *xh, const word *xv, const word *targ
 
 /* One axis of axis_hits (see the Python function): its levels 0 .. max_turns written to
  * ``levels`` (max_turns + 1 arrays of n words); returns how many the Python function's list
- * holds (max_turns + 1, or max_turns when the last level is left out: that one is then not
- * written).  ``mem``: room for ARRAYS arrays. */
+ * holds (max_turns + 1, or max_turns when the last level is left out: that one is then
+ * written empty).  ``mem``: room for ARRAYS arrays. */
 static Py_ssize_t axis_levels(int horizontal, Py_ssize_t c, const word *free,
                               const word *targets, Py_ssize_t max_turns, Py_ssize_t stride,
                               word *mem, word *levels, Py_ssize_t n)
@@ -323,7 +334,7 @@ static Py_ssize_t axis_levels(int horizontal, Py_ssize_t c, const word *free,
     word *hseeds = mem + 5 * n, *vseeds = mem + 6 * n, *nh = mem + 7 * n, *nv = mem + 8 * n;
     word *xh = mem + 9 * n, *xv = mem + 10 * n, *g = mem + 11 * n, *t = mem + 12 * n;
     Py_ssize_t nbits = n * 64;
-    memset(mem, 0, ARRAYS * bytes);
+    memset(mem, 0, 7 * bytes); /* ray, h, v, hp, vp, hseeds, vseeds: the others are written */
     /* Level 0: the straight run of free cells on both sides of c along the axis. */
     Py_ssize_t d = horizontal ? 1 : stride;
     for (Py_ssize_t k = c + d; k < nbits && bit(free, k); k += d)
@@ -345,6 +356,8 @@ static Py_ssize_t axis_levels(int horizontal, Py_ssize_t c, const word *free,
         return count;
     }
     Py_ssize_t last = (max_turns && is_zero(first, n)) ? max_turns - 1 : max_turns;
+    if (last < max_turns) /* the last level, left out, reads as empty */
+        memset(levels + max_turns * n, 0, bytes);
     if (last == 0)
         return count;
     memcpy(horizontal ? h : v, ray, bytes);
@@ -716,7 +729,7 @@ static Py_ssize_t popcount(const word *a, Py_ssize_t n)
 {
     Py_ssize_t count = 0;
     for (Py_ssize_t i = 0; i < n; i++)
-        count += __builtin_popcountll(a[i]);
+        count += popcount_word(a[i]);
     return count;
 }
 
@@ -808,7 +821,7 @@ static PyObject *remove_pair(PyObject *self, PyObject *const *args, Py_ssize_t n
     word *m = scratch(stack, STACK_AREA, n, count, &heap);
     if (!m)
         return NULL;
-    memset(m, 0, (size_t)(count * n) * sizeof(word));
+    /* (No array needs clearing first: each is loaded or written in full before it is read.) */
     word *free = m, *open = m + n, *wa = m + 2 * n, *wb = m + 3 * n, *wx = m + 4 * n;
     word *mask = m + 5 * n, *rest = m + 6 * n, *ends = m + 7 * n, *partners = m + 8 * n;
     word *more = m + 9 * n, *side = m + 10 * n, *hit = m + 11 * n, *mem = m + OWN * n;
@@ -874,7 +887,6 @@ static PyObject *remove_pair(PyObject *self, PyObject *const *args, Py_ssize_t n
     /* New links across a or b, between open tiles of one kind (see LiveLinks.remove). */
     for (int which = 0; which < 2 && !is_zero(open, n); which++) {
         Py_ssize_t c = which ? b : a, half = k / 2, column = c % stride;
-        memset(by_h, 0, (size_t)(2 * (k + 1) * n) * sizeof(word));
         axis_levels(1, c, free, open, k, stride, mem, by_h, n);
         axis_levels(0, c, free, open, k, stride, mem, by_v, n);
         for (int axis = 0; axis < 2; axis++) {
