@@ -531,7 +531,7 @@ done:
 static void link_hits_words(word *hit, const word *src, const word *free, const word *targets,
                             Py_ssize_t max_turns, Py_ssize_t stride, word *mem, Py_ssize_t n)
 {
-    memset(mem, 0, (size_t)(LINK_HITS_ARRAYS * n) * sizeof(word));
+    memset(mem, 0, (size_t)(4 * n) * sizeof(word)); /* h, v, hp, vp: the others are written */
     word *h = mem, *v = mem + n, *hp = mem + 2 * n, *vp = mem + 3 * n, *nh = mem + 4 * n;
     word *nv = mem + 5 * n, *hseeds = mem + 6 * n, *vseeds = mem + 7 * n, *xh = mem + 8 * n;
     word *xv = mem + 9 * n, *t = mem + 10 * n, *mark = mem + 11 * n;
@@ -590,58 +590,25 @@ static PyObject *link_hits(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return result;
 }
 
-static PyObject *link_reach(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+/* Arrays of n words reach_words needs in ``mem``. */
+#define REACH_ARRAYS 19
+
+/* link_reach(src, free, targets, max_turns, stride, toward, stop) on word arrays (see the
+ * Python function): ``hits``, ``reach`` and ``frontier`` written (n words each; n must leave
+ * room for a shift by stride past the top of the masks: the frontier is not masked).
+ * ``stop`` NULL or empty: none; ``toward`` NULL or four arrays. */
+static void reach_words(word *hits, word *reach, word *frontier, const word *src,
+                        const word *free, const word *targets, const word *stop,
+                        word *const *toward, Py_ssize_t max_turns, Py_ssize_t stride, word *mem,
+                        Py_ssize_t n)
 {
-    (void)self;
-    Py_ssize_t max_turns, stride;
-    int64_t top;
-    if (nargs != 7) {
-        PyErr_SetString(PyExc_TypeError,
-                        "link_reach(src, free, targets, max_turns, stride, toward, stop)");
-        return NULL;
-    }
-    PyObject *masks[8] = {args[0], args[1], args[2], args[6]};
-    int count = 4;
-    PyObject *toward = args[5];
-    if (toward != Py_None) {
-        if (!PyTuple_Check(toward) || PyTuple_GET_SIZE(toward) != 4) {
-            PyErr_SetString(PyExc_TypeError, "link_reach: toward must be None or 4 masks");
-            return NULL;
-        }
-        for (int i = 0; i < 4; i++)
-            masks[count++] = PyTuple_GET_ITEM(toward, i);
-    }
-    if (check_masks(masks, count, "link_reach", &top) < 0
-        || get_count(args[3], "link_reach", "max_turns", 0, &max_turns) < 0
-        || get_count(args[4], "link_reach", "stride", 1, &stride) < 0)
-        return NULL;
-    /* The frontier is not masked: room for the shifts past the top. */
-    Py_ssize_t n = words_for(top, stride);
-    enum { COUNT = 26 };
-    word stack[STACK_AREA], *heap;
-    word *m = scratch(stack, STACK_AREA, n, COUNT, &heap);
-    if (!m)
-        return NULL;
-    memset(m, 0, (size_t)(COUNT * n) * sizeof(word));
-    word *src = m, *free = m + n, *targets = m + 2 * n, *stop = m + 3 * n;
-    word *right = m + 4 * n, *left = m + 5 * n, *down = m + 6 * n, *up = m + 7 * n;
-    word *h = m + 8 * n, *v = m + 9 * n, *hp = m + 10 * n, *vp = m + 11 * n;
-    word *hpp = m + 12 * n, *vpp = m + 13 * n, *nh = m + 14 * n, *nv = m + 15 * n;
-    word *hseeds = m + 16 * n, *vseeds = m + 17 * n, *xh = m + 18 * n, *xv = m + 19 * n;
-    word *stop_h = m + 20 * n, *stop_v = m + 21 * n, *t = m + 22 * n, *mark = m + 23 * n;
-    word *frontier = m + 24 * n, *t2 = m + 25 * n;
-    PyObject *result = NULL, *hits_o = NULL, *reach_o = NULL, *frontier_o = NULL;
-    int use_toward = toward != Py_None, any_stop;
-    if (get_words(args[0], src, n) < 0 || get_words(args[1], free, n) < 0
-        || get_words(args[2], targets, n) < 0 || get_words(args[6], stop, n) < 0)
-        goto done;
-    if (use_toward) {
-        word *dirs[4] = {right, left, down, up};
-        for (int i = 0; i < 4; i++)
-            if (get_words(PyTuple_GET_ITEM(toward, i), dirs[i], n) < 0)
-                goto done;
-    }
-    any_stop = !is_zero(stop, n);
+    word *h = mem, *v = mem + n, *hp = mem + 2 * n, *vp = mem + 3 * n, *hpp = mem + 4 * n;
+    word *vpp = mem + 5 * n, *nh = mem + 6 * n, *nv = mem + 7 * n, *hseeds = mem + 8 * n;
+    word *vseeds = mem + 9 * n, *xh = mem + 10 * n, *xv = mem + 11 * n, *stop_h = mem + 12 * n;
+    word *stop_v = mem + 13 * n, *t = mem + 14 * n, *t2 = mem + 15 * n;
+    word *mark = mem + 16 * n; /* 3 arrays */
+    memset(h, 0, (size_t)(6 * n) * sizeof(word)); /* h .. vpp: the others are written first */
+    int use_toward = toward != NULL, any_stop = stop != NULL && !is_zero(stop, n);
     if (any_stop) {
         /* Cells from which a step right or left / down or up lands on a cell of stop. */
         shl(stop_h, stop, 1, n);
@@ -688,6 +655,7 @@ static PyObject *link_reach(PyObject *self, PyObject *const *args, Py_ssize_t na
     } else {
         /* Steps with a turn to spare (from src, H[k-1], V[k-2] horizontally; src, V[k-1],
          * H[k-2] vertically), then those that use the last turn or follow it. */
+        const word *right = toward[0], *left = toward[1], *down = toward[2], *up = toward[3];
         for (Py_ssize_t i = 0; i < n; i++) {
             xh[i] = src[i] | vpp[i] | hp[i];
             xv[i] = src[i] | hpp[i] | vp[i];
@@ -708,18 +676,58 @@ static PyObject *link_reach(PyObject *self, PyObject *const *args, Py_ssize_t na
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         frontier[i] &= ~src[i];
-        t[i] = frontier[i] & targets[i];
-        t2[i] = h[i] | v[i];
+        hits[i] = frontier[i] & targets[i];
+        reach[i] = h[i] | v[i];
     }
-    hits_o = to_int(t, n);
-    reach_o = hits_o ? to_int(t2, n) : NULL;
-    frontier_o = reach_o ? to_int(frontier, n) : NULL;
-    if (frontier_o)
-        result = PyTuple_Pack(3, hits_o, reach_o, frontier_o);
+}
+
+static PyObject *link_reach(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    Py_ssize_t max_turns, stride;
+    int64_t top;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError,
+                        "link_reach(src, free, targets, max_turns, stride, toward, stop)");
+        return NULL;
+    }
+    PyObject *masks[8] = {args[0], args[1], args[2], args[6]};
+    int count = 4;
+    PyObject *toward = args[5];
+    if (toward != Py_None) {
+        if (!PyTuple_Check(toward) || PyTuple_GET_SIZE(toward) != 4) {
+            PyErr_SetString(PyExc_TypeError, "link_reach: toward must be None or 4 masks");
+            return NULL;
+        }
+        for (int i = 0; i < 4; i++)
+            masks[count++] = PyTuple_GET_ITEM(toward, i);
+    }
+    if (check_masks(masks, count, "link_reach", &top) < 0
+        || get_count(args[3], "link_reach", "max_turns", 0, &max_turns) < 0
+        || get_count(args[4], "link_reach", "stride", 1, &stride) < 0)
+        return NULL;
+    /* The frontier is not masked: room for the shifts past the top. */
+    Py_ssize_t n = words_for(top, stride);
+    enum { COUNT = 11 + REACH_ARRAYS };
+    word stack[STACK_AREA], *heap;
+    word *m = scratch(stack, STACK_AREA, n, COUNT, &heap);
+    if (!m)
+        return NULL;
+    word *src = m, *free = m + n, *targets = m + 2 * n, *stop = m + 3 * n, *hits = m + 4 * n;
+    word *reach = m + 5 * n, *frontier = m + 6 * n, *mem = m + 11 * n;
+    word *dirs[4] = {m + 7 * n, m + 8 * n, m + 9 * n, m + 10 * n};
+    PyObject *result = NULL;
+    if (get_words(args[0], src, n) < 0 || get_words(args[1], free, n) < 0
+        || get_words(args[2], targets, n) < 0 || get_words(args[6], stop, n) < 0)
+        goto done;
+    if (toward != Py_None)
+        for (int i = 0; i < 4; i++)
+            if (get_words(PyTuple_GET_ITEM(toward, i), dirs[i], n) < 0)
+                goto done;
+    reach_words(hits, reach, frontier, src, free, targets, stop,
+                toward != Py_None ? dirs : NULL, max_turns, stride, mem, n);
+    result = Py_BuildValue("(NNN)", to_int(hits, n), to_int(reach, n), to_int(frontier, n));
 done:
-    Py_XDECREF(hits_o);
-    Py_XDECREF(reach_o);
-    Py_XDECREF(frontier_o);
     PyMem_Free(heap);
     return result;
 }
@@ -1235,6 +1243,296 @@ done:
     return result;
 }
 
+/* A path's cells as its nonzero words (a few: the subset test looks at those only). */
+typedef struct {
+    Py_ssize_t count; /* -1: no cells known (the support -1: the test always fails) */
+    Py_ssize_t *index;
+    word *bits;
+} Cells;
+
+static int cells_set(Cells *c, PyObject *value, word *scratch_words, Py_ssize_t n)
+{
+    PyMem_Free(c->index);
+    PyMem_Free(c->bits);
+    c->index = NULL;
+    c->bits = NULL;
+    c->count = 0;
+    if (!PyLong_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "replay_moves: a support must be an int");
+        return -1;
+    }
+    if (sign(value) < 0) {
+        c->count = -1;
+        return 0;
+    }
+    if (load(value, scratch_words, n) < 0)
+        return -1;
+    Py_ssize_t count = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        count += scratch_words[i] != 0;
+    if (!count)
+        return 0;
+    c->index = PyMem_Malloc((size_t)count * sizeof(Py_ssize_t));
+    c->bits = PyMem_Malloc((size_t)count * sizeof(word));
+    if (!c->index || !c->bits) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (scratch_words[i]) {
+            c->index[c->count] = i;
+            c->bits[c->count++] = scratch_words[i];
+        }
+    return 0;
+}
+
+/* replay_moves(seq, support, decided, drop, start_free, link_cells, layout, max_turns,
+ * stride, size) -> (kept, kept_support, kept_decided, free): the loop of
+ * levelgen.solvers.repair._Repairer.python_replay, step for step (read it): the moves of
+ * ``seq`` without move ``drop``, those before it as they were, the later ones in passes, each
+ * played once it links (at once when the cells of its support are all free, else after the
+ * look at the cells next to its tiles, the memory of its failed reach test and a path search
+ * ``link_cells(layout, free, a, b, max_turns)``, the Python function, or a reach test);
+ * the supports found are written into ``support``.  ``size``: bits of the layout. */
+static PyObject *replay_moves(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 10) {
+        PyErr_SetString(PyExc_TypeError, "replay_moves(seq, support, decided, drop, start_free, "
+                                         "link_cells, layout, max_turns, stride, size)");
+        return NULL;
+    }
+    PyObject *seq = args[0], *support = args[1], *decided = args[2], *link_cells = args[5];
+    PyObject *layout = args[6];
+    Py_ssize_t drop, k, stride, size;
+    if (!PyList_Check(seq) || !PyList_Check(support) || !PyAnySet_Check(decided)
+        || !PyCallable_Check(link_cells)) {
+        PyErr_SetString(PyExc_TypeError, "replay_moves: seq and support must be lists, decided "
+                                         "a set, link_cells callable");
+        return NULL;
+    }
+    if (get_count(args[3], "replay_moves", "drop", 0, &drop) < 0
+        || get_count(args[7], "replay_moves", "max_turns", 0, &k) < 0
+        || get_count(args[8], "replay_moves", "stride", 1, &stride) < 0
+        || get_count(args[9], "replay_moves", "size", 1, &size) < 0)
+        return NULL;
+    Py_ssize_t total = PyList_GET_SIZE(seq);
+    if (PyList_GET_SIZE(support) != total || drop >= total) {
+        PyErr_SetString(PyExc_ValueError,
+                        "replay_moves: support must match seq, and drop be one of its moves");
+        return NULL;
+    }
+    Py_ssize_t n = words_for(size, stride), nbits = n * 64;
+    enum { OWN = 6 };
+    PyObject *result = NULL, *kept = NULL, *kept_support = NULL, *kept_decided = NULL;
+    Py_ssize_t *pending = NULL, *waiting = NULL, *ab = NULL;
+    Cells *cells = NULL;
+    word **failed = NULL;
+    word *m = PyMem_Malloc((size_t)((OWN + REACH_ARRAYS) * n) * sizeof(word));
+    if (!m) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    word *free = m, *src = m + n, *target = m + 2 * n, *hits = m + 3 * n, *reach = m + 4 * n;
+    word *frontier = m + 5 * n, *mem = m + OWN * n;
+    if (load(args[4], free, n) < 0)
+        goto done;
+    pending = PyMem_Malloc((size_t)total * sizeof(Py_ssize_t));
+    waiting = PyMem_Malloc((size_t)total * sizeof(Py_ssize_t));
+    ab = PyMem_Malloc((size_t)(2 * total) * sizeof(Py_ssize_t));
+    cells = PyMem_Calloc((size_t)total, sizeof(Cells));
+    failed = PyMem_Calloc((size_t)total, sizeof(word *));
+    kept = PyList_New(0);
+    kept_support = PyList_New(0);
+    kept_decided = PySet_New(NULL);
+    if (!pending || !waiting || !ab || !cells || !failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!kept || !kept_support || !kept_decided)
+        goto done;
+    for (Py_ssize_t i = 0; i < total; i++) {
+        PyObject *move = PyList_GET_ITEM(seq, i);
+        if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) != 2
+            || get_count(PyTuple_GET_ITEM(move, 0), "replay_moves", "a tile", 0, &ab[2 * i]) < 0
+            || get_count(PyTuple_GET_ITEM(move, 1), "replay_moves", "a tile", 0, &ab[2 * i + 1])
+                   < 0)
+            goto done;
+        if (ab[2 * i] + stride >= nbits || ab[2 * i + 1] + stride >= nbits
+            || ab[2 * i] < stride || ab[2 * i + 1] < stride) {
+            PyErr_SetString(PyExc_ValueError, "replay_moves: a move outside the layout");
+            goto done;
+        }
+    }
+    /* The moves before ``drop`` as they were. */
+    for (Py_ssize_t i = 0; i < drop; i++) {
+        set_bit(free, ab[2 * i]);
+        set_bit(free, ab[2 * i + 1]);
+        if (PyList_Append(kept, PyList_GET_ITEM(seq, i)) < 0
+            || PyList_Append(kept_support, PyList_GET_ITEM(support, i)) < 0)
+            goto done;
+    }
+    {
+        PyObject *iter = PyObject_GetIter(decided), *item;
+        if (!iter)
+            goto done;
+        while ((item = PyIter_Next(iter))) {
+            Py_ssize_t i = PyLong_Check(item) ? PyLong_AsSsize_t(item) : -1;
+            int bad = (i == -1 && PyErr_Occurred())
+                      || (i >= 0 && i < drop && PySet_Add(kept_decided, item) < 0);
+            Py_DECREF(item);
+            if (bad) {
+                Py_DECREF(iter);
+                goto done;
+            }
+        }
+        Py_DECREF(iter);
+        if (PyErr_Occurred())
+            goto done;
+    }
+    Py_ssize_t npending = 0;
+    for (Py_ssize_t i = drop + 1; i < total; i++) {
+        pending[npending++] = i;
+        if (cells_set(&cells[i], PyList_GET_ITEM(support, i), hits, n) < 0)
+            goto done;
+    }
+    while (npending) {
+        Py_ssize_t nwaiting = 0;
+        for (Py_ssize_t p = 0; p < npending; p++) {
+            Py_ssize_t i = pending[p], a = ab[2 * i], b = ab[2 * i + 1];
+            Cells *c = &cells[i];
+            int all_free = c->count >= 0;
+            for (Py_ssize_t j = 0; j < c->count && all_free; j++)
+                all_free = (c->bits[j] & ~free[c->index[j]]) == 0;
+            if (!all_free) {
+                /* A look at the cells next to the two tiles, then the memory of a failed
+                 * reach test, then the path search (a reach test when it finds none). */
+                Py_ssize_t d = a > b ? a - b : b - a;
+                if (d != 1 && d != stride
+                    && !((bit(free, a + 1) || bit(free, a - 1) || bit(free, a + stride)
+                          || bit(free, a - stride))
+                         && (bit(free, b + 1) || bit(free, b - 1) || bit(free, b + stride)
+                             || bit(free, b - stride)))) {
+                    waiting[nwaiting++] = i;
+                    continue;
+                }
+                word *before = failed[i];
+                if (before) {
+                    int opened = 0;
+                    for (Py_ssize_t j = 0; j < n && !opened; j++)
+                        opened = ((free[j] ^ before[j]) & before[n + j]) != 0;
+                    if (!opened) {
+                        waiting[nwaiting++] = i;
+                        continue;
+                    }
+                }
+                PyObject *found = NULL, *free_o = to_int(free, n);
+                if (!free_o)
+                    goto done;
+                if (c->count < 0) {
+                    found = PyObject_CallFunction(link_cells, "OOnnn", layout, free_o, a, b, k);
+                    if (!found) {
+                        Py_DECREF(free_o);
+                        goto done;
+                    }
+                }
+                if (found == NULL || found == Py_None) {
+                    Py_XDECREF(found);
+                    found = NULL;
+                    memset(src, 0, (size_t)n * sizeof(word));
+                    memset(target, 0, (size_t)n * sizeof(word));
+                    set_bit(src, a);
+                    set_bit(target, b);
+                    reach_words(hits, reach, frontier, src, free, target, NULL, NULL, k, stride,
+                                mem, n);
+                    if (is_zero(hits, n)) {
+                        Py_DECREF(free_o);
+                        if (!before) {
+                            before = failed[i] = PyMem_Malloc((size_t)(2 * n) * sizeof(word));
+                            if (!before) {
+                                PyErr_NoMemory();
+                                goto done;
+                            }
+                        }
+                        memcpy(before, free, (size_t)n * sizeof(word));
+                        memcpy(before + n, frontier, (size_t)n * sizeof(word));
+                        waiting[nwaiting++] = i;
+                        continue;
+                    }
+                    found = PyObject_CallFunction(link_cells, "OOnnn", layout, free_o, a, b, k);
+                    if (!found) {
+                        Py_DECREF(free_o);
+                        goto done;
+                    }
+                }
+                Py_DECREF(free_o);
+                /* ``found or 0``: any path's cells will do. */
+                int truth = PyObject_IsTrue(found);
+                if (truth < 0) {
+                    Py_DECREF(found);
+                    goto done;
+                }
+                if (!truth) {
+                    Py_DECREF(found);
+                    found = PyLong_FromLong(0);
+                    if (!found)
+                        goto done;
+                }
+                if (PyList_SetItem(support, i, found) < 0) /* steals found */
+                    goto done;
+                if (cells_set(c, found, hits, n) < 0)
+                    goto done;
+            }
+            PyObject *index = PyLong_FromSsize_t(i);
+            if (!index)
+                goto done;
+            int in = PySet_Contains(decided, index);
+            Py_DECREF(index);
+            if (in < 0)
+                goto done;
+            if (in) {
+                PyObject *at = PyLong_FromSsize_t(PyList_GET_SIZE(kept));
+                if (!at || PySet_Add(kept_decided, at) < 0) {
+                    Py_XDECREF(at);
+                    goto done;
+                }
+                Py_DECREF(at);
+            }
+            set_bit(free, a);
+            set_bit(free, b);
+            if (PyList_Append(kept, PyList_GET_ITEM(seq, i)) < 0
+                || PyList_Append(kept_support, PyList_GET_ITEM(support, i)) < 0)
+                goto done;
+        }
+        if (nwaiting == npending)
+            break;
+        Py_ssize_t *swap = pending;
+        pending = waiting;
+        waiting = swap;
+        npending = nwaiting;
+    }
+    result = Py_BuildValue("(OOON)", kept, kept_support, kept_decided, to_int(free, n));
+done:
+    Py_XDECREF(kept);
+    Py_XDECREF(kept_support);
+    Py_XDECREF(kept_decided);
+    if (cells)
+        for (Py_ssize_t i = 0; i < total; i++) {
+            PyMem_Free(cells[i].index);
+            PyMem_Free(cells[i].bits);
+        }
+    if (failed)
+        for (Py_ssize_t i = 0; i < total; i++)
+            PyMem_Free(failed[i]);
+    PyMem_Free(cells);
+    PyMem_Free(failed);
+    PyMem_Free(pending);
+    PyMem_Free(waiting);
+    PyMem_Free(ab);
+    PyMem_Free(m);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"axis_hits", (PyCFunction)(void (*)(void))axis_hits, METH_FASTCALL,
      "axis_hits(src, free, targets, max_turns, stride) -> (by_h, by_v): the compiled twin of "
@@ -1249,6 +1547,10 @@ static PyMethodDef methods[] = {
      "fill_links(links, kind_of, kind_mask, free, linked, fill_kinds, even_tiles, max_turns, "
      "stride) -> (open_mask, total): the compiled twin of the body of "
      "levelgen.live.LiveLinks.python_fill_links (the same answer)."},
+    {"replay_moves", (PyCFunction)(void (*)(void))replay_moves, METH_FASTCALL,
+     "replay_moves(seq, support, decided, drop, start_free, link_cells, layout, max_turns, "
+     "stride, size) -> (kept, kept_support, kept_decided, free): the compiled twin of the "
+     "loop of levelgen.solvers.repair._Repairer.python_replay (the same answer)."},
     {"remove_pair", (PyCFunction)(void (*)(void))remove_pair, METH_FASTCALL,
      "remove_pair(links, kind_of, kind_mask, left, a, b, free, open_mask, total, max_turns, "
      "stride, gained) -> (free, open_mask, total): the compiled twin of the body of "

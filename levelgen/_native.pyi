@@ -1,6 +1,10 @@
 """Types of the optional compiled extension (``levelgen/_native.c``): the twins of
 :mod:`levelgen.reach`'s functions of the same names."""
 
+from collections.abc import Callable
+
+from .board import Layout
+
 def axis_hits(
     src: int, free: int, targets: int, max_turns: int, stride: int, /
 ) -> tuple[list[int], list[int]]: ...
@@ -42,3 +46,16 @@ def fill_links(
     stride: int,
     /,
 ) -> tuple[int, int]: ...
+def replay_moves(
+    seq: list[tuple[int, int]],
+    support: list[int],
+    decided: set[int],
+    drop: int,
+    start_free: int,
+    link_cells: Callable[[Layout, int, int, int, int], int | None],
+    layout: Layout,
+    max_turns: int,
+    stride: int,
+    size: int,
+    /,
+) -> tuple[list[tuple[int, int]], list[int], set[int], int]: ...

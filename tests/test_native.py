@@ -21,8 +21,13 @@ from hypothesis import strategies as st
 
 from levelgen import live, reach
 from levelgen.board import Board
+from levelgen.generator import generate
+from levelgen.geometry import Size
 from levelgen.live import LiveLinks
+from levelgen.paths import link_cells
 from levelgen.rules import Rules
+from levelgen.solvers import Budget, repair
+from levelgen.solvers.repair import RepairSession, _Repairer, _State
 
 from .strategies import boards
 
@@ -202,6 +207,51 @@ def test_fill_links_twin_agrees(board: Board, k: int, outside: bool, rnd: random
         assert _state(built[0]) == _state(built[1])
 
 
+@pytest.mark.parametrize(("size", "seed", "k"), [(24, 3, 2), (16, 5, 1), (20, 2, 3), (12, 7, 0)])
+def test_replay_twin_agrees(size: int, seed: int, k: int) -> None:
+    """The compiled ``replay_moves`` against :meth:`_Repairer.python_replay_moves`: from every
+    decision of a dive (and a few other moves) the same moves kept in the same order, the
+    same supports (kept and written back into the state), decisions and free cells; then a
+    whole repair run gives the same answer and the same work either way."""
+    _native()
+    level = generate(Size(size, size), seed=seed, rules=Rules(max_turns=k))
+    rules = level.rules
+    rep = _Repairer(level.board, rules)
+    state: _State = (LiveLinks(level.board, rules, undo=True), [], [], set())
+    rep.dive(*state)
+    _, seq, support, decided = state
+    layout = level.board.layout
+    drops = sorted(decided)[:12] + list(range(0, len(seq), max(len(seq) // 6, 1)))
+    for drop in drops:
+        mine, theirs = list(support), list(support)
+        compiled = repair._replay_moves
+        assert compiled is not None
+        fast = compiled(
+            seq,
+            mine,
+            decided,
+            drop,
+            rep.start_free,
+            link_cells,
+            layout,
+            rules.max_turns,
+            layout.stride,
+            (layout.height + 3) * layout.stride,
+        )
+        slow = rep.python_replay_moves(seq, theirs, decided, drop)
+        assert fast == slow
+        assert mine == theirs
+    answers = []
+    for compiled_replay in (True, False):
+        with pytest.MonkeyPatch.context() as patch:
+            if not compiled_replay:
+                patch.setattr(repair, "_replay_moves", None)
+            session = RepairSession(level.board, rules)
+            result = session.advance(Budget(max_nodes=50_000))
+            answers.append((result.status, result.moves, session.repairer.work))
+    assert answers[0] == answers[1]
+
+
 def test_the_twins_are_in_use_when_built() -> None:
     native = _native()
     assert reach.NATIVE
@@ -209,6 +259,7 @@ def test_the_twins_are_in_use_when_built() -> None:
     assert reach.link_hits is native.link_hits
     assert live._remove_pair is native.remove_pair
     assert live._fill_links is native.fill_links
+    assert repair._replay_moves is native.replay_moves
 
 
 def test_bad_arguments_are_refused_not_crashed() -> None:
@@ -236,6 +287,12 @@ def test_bad_arguments_are_refused_not_crashed() -> None:
         native.remove_pair(links, [1] * 10, {2: 6}, [0] * 5, 1, 2, 0, 0, 0, 2, 5, None)
     with pytest.raises(TypeError, match="must be lists"):
         native.remove_pair((), [1] * 10, {1: 6}, [0] * 5, 1, 2, 0, 0, 0, 2, 5, None)
+    with pytest.raises(ValueError, match="drop be one of its moves"):
+        native.replay_moves([(8, 9)], [0], set(), 1, 0, link_cells, None, 2, 5, 40)
+    with pytest.raises(ValueError, match="a move outside the layout"):
+        native.replay_moves([(8, 900)], [0], set(), 0, 0, link_cells, None, 2, 5, 40)
+    with pytest.raises(TypeError, match="decided a set"):
+        native.replay_moves([(8, 9)], [0], [], 0, 0, link_cells, None, 2, 5, 40)
     with pytest.raises(ValueError, match="kind_of must cover"):
         native.fill_links(links, [1] * 3, {1: 6}, 0, -1, True, None, 2, 5)
     with pytest.raises(ValueError, match="past the layout"):
@@ -249,10 +306,11 @@ def test_levelgen_native_0_turns_them_off() -> None:
         "from levelgen import live; "
         "print(reach.NATIVE, reach.axis_hits is reach.python_axis_hits, "
         "reach.link_hits is reach.python_link_hits, live._remove_pair is None, "
-        "live._fill_links is None)"
+        "live._fill_links is None); "
+        "from levelgen.solvers import repair; print(repair._replay_moves is None)"
     )
     env = dict(os.environ, LEVELGEN_NATIVE="0")
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
-    assert out.stdout.split() == ["False", "True", "True", "True", "True"]
+    assert out.stdout.split() == ["False", "True", "True", "True", "True", "True"]

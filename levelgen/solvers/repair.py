@@ -102,11 +102,11 @@ from collections.abc import Callable, Generator, Iterator
 from itertools import compress
 from typing import Protocol
 
-from ..board import Board, iter_bits
+from ..board import Board, Layout, iter_bits
 from ..live import LiveLinks
 from ..moves import move_bits
 from ..paths import link_cells
-from ..reach import link_hits, link_reach
+from ..reach import NATIVE, link_hits, link_reach
 from ..rules import Rules
 from ..words import plural
 from .base import Budget, SolveResult, SolveStats, SolveStatus
@@ -126,6 +126,29 @@ __all__ = [
 ]
 
 METHOD = "repair"
+
+#: The compiled twin of :meth:`_Repairer.python_replay_moves` when the extension is in use
+#: (see :data:`levelgen.reach.NATIVE`), else None.
+_replay_moves: (
+    Callable[
+        [
+            list[tuple[int, int]],
+            list[int],
+            set[int],
+            int,
+            int,
+            Callable[[Layout, int, int, int, int], int | None],
+            Layout,
+            int,
+            int,
+            int,
+        ],
+        tuple[list[tuple[int, int]], list[int], set[int], int],
+    ]
+    | None
+) = None
+if NATIVE:
+    from .._native import replay_moves as _replay_moves
 
 #: The seed of the tie-breaks and of the choice of the decision to repair.
 SEED = 0
@@ -348,11 +371,53 @@ class _Repairer:
         as they were, the later ones in passes, each played once it links (at once when the
         cells of its support are all free, else after a link test); a live move list of the
         board left.  The supports found are written into ``state`` too (a support holds in
-        any position), for its next replay when this repair is undone."""
+        any position), for its next replay when this repair is undone.  The passes are
+        :meth:`python_replay_moves`, or its compiled twin (see
+        :data:`levelgen.reach.NATIVE`)."""
         layout, k = self.board.layout, self.rules.max_turns
         stride = layout.stride
         _, seq, support, decided = state
         self.work += len(seq) - drop
+        if _replay_moves is None:
+            kept, kept_support, kept_decided, free = self.python_replay_moves(
+                seq, support, decided, drop
+            )
+        else:
+            kept, kept_support, kept_decided, free = _replay_moves(
+                seq,
+                support,
+                decided,
+                drop,
+                self.start_free,
+                link_cells,
+                layout,
+                k,
+                stride,
+                (layout.height + 3) * stride,
+            )
+        # The tiles are the start's that are not free now (each mask one operation).
+        tiles = self.start_tiles ^ (self.start_tiles & free)
+        masks = {kind: mask & tiles for kind, mask in self.start_masks.items()}
+        # The position repaired is a dead end (no pair): then only the tiles put back (free
+        # there) can be in a pair now, and only they are tested, and only their kinds looked
+        # at: every kind holds an even number of tiles (pairs removed from a board the solver
+        # plays only when each kind is even).
+        stuck = state[0]
+        linked = tiles & stuck.free if stuck.total == 0 else None
+        live = LiveLinks.from_masks(
+            layout, k, free, masks, undo=True, linked=linked, kind_of=stuck.kind_of, tiles=tiles
+        )
+        return live, kept, kept_support, kept_decided
+
+    def python_replay_moves(
+        self, seq: list[tuple[int, int]], support: list[int], decided: set[int], drop: int
+    ) -> tuple[list[tuple[int, int]], list[int], set[int], int]:
+        """The passes of :meth:`replay`: ``(kept, kept_support, kept_decided, free)``, the moves
+        played in order, their supports, the indices of the decisions among them and the free
+        cells after them (``support`` updated in place).  The Python reference of the compiled
+        twin ``levelgen._native.replay_moves``, which does the same step for step."""
+        layout, k = self.board.layout, self.rules.max_turns
+        stride = layout.stride
         kept, kept_support = seq[:drop], support[:drop]
         kept_decided = {i for i in decided if i < drop}
         free = self.start_free
@@ -419,19 +484,7 @@ class _Repairer:
             if len(waiting) == len(pending):
                 break
             pending = waiting
-        # The tiles are the start's that are not free now (each mask one operation).
-        tiles = self.start_tiles ^ (self.start_tiles & free)
-        masks = {kind: mask & tiles for kind, mask in self.start_masks.items()}
-        # The position repaired is a dead end (no pair): then only the tiles put back (free
-        # there) can be in a pair now, and only they are tested, and only their kinds looked
-        # at: every kind holds an even number of tiles (pairs removed from a board the solver
-        # plays only when each kind is even).
-        stuck = state[0]
-        linked = tiles & stuck.free if stuck.total == 0 else None
-        live = LiveLinks.from_masks(
-            layout, k, free, masks, undo=True, linked=linked, kind_of=stuck.kind_of, tiles=tiles
-        )
-        return live, kept, kept_support, kept_decided
+        return kept, kept_support, kept_decided, free
 
     def culprit(self, state: _State) -> int | None:
         """The index of the decision to undo: among the decisions of the kinds of two tiles
