@@ -1564,4 +1564,16 @@ static struct PyModuleDef module = {
     methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }
+/* The version of these functions' contract; levelgen.reach.NATIVE_API must match it, or the
+ * Python code runs alone (a stale build left next to newer Python code). */
+#define API 1
+
+PyMODINIT_FUNC PyInit__native(void)
+{
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "API", API) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

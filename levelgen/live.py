@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from .board import Board, Layout, iter_bits
-from .reach import NATIVE, axis_hits, link_hits
+from .reach import axis_hits, link_hits, native
 from .rules import Rules
 
 __all__ = ["LiveLinks"]
@@ -69,9 +69,9 @@ _fill_links: (
     ]
     | None
 ) = None
-if NATIVE:
-    from ._native import fill_links as _fill_links
-    from ._native import remove_pair as _remove_pair
+if native is not None:
+    _fill_links = native.fill_links
+    _remove_pair = native.remove_pair
 
 #: One removal as recorded for undo: the two tile bits, their links before, the open mask and
 #: total before, and the links added as ``(tile, mask of its new partners)``.

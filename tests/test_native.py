@@ -299,6 +299,23 @@ def test_bad_arguments_are_refused_not_crashed() -> None:
         native.fill_links(links, [1] * 10, {1: 1 << 900}, 0, -1, True, None, 2, 5)
 
 
+def test_a_stale_or_partial_build_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compiled module of another contract version, or without one of the twins (a build
+    left from an older checkout), leaves the Python functions in use instead of failing."""
+    import levelgen
+
+    for api, names in ((reach.NATIVE_API + 1, reach._TWINS), (reach.NATIVE_API, reach._TWINS[:-1])):
+        fake = ModuleType("levelgen._native")
+        fake.API = api  # type: ignore[attr-defined]
+        for name in names:
+            setattr(fake, name, len)
+        monkeypatch.setitem(sys.modules, "levelgen._native", fake)
+        monkeypatch.setattr(levelgen, "_native", fake, raising=False)
+        assert reach._load_native() is None
+    setattr(fake, reach._TWINS[-1], len)
+    assert reach._load_native() is fake
+
+
 def test_levelgen_native_0_turns_them_off() -> None:
     """``LEVELGEN_NATIVE=0``: the Python functions, whether or not the extension is built."""
     code = (

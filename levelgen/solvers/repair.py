@@ -106,7 +106,7 @@ from ..board import Board, Layout, iter_bits
 from ..live import LiveLinks
 from ..moves import move_bits
 from ..paths import link_cells
-from ..reach import NATIVE, link_hits, link_reach
+from ..reach import link_hits, link_reach, native
 from ..rules import Rules
 from ..words import plural
 from .base import Budget, SolveResult, SolveStats, SolveStatus
@@ -147,8 +147,8 @@ _replay_moves: (
     ]
     | None
 ) = None
-if NATIVE:
-    from .._native import replay_moves as _replay_moves
+if native is not None:
+    _replay_moves = native.replay_moves
 
 #: The seed of the tie-breaks and of the choice of the decision to repair.
 SEED = 0
