@@ -473,6 +473,22 @@ static word *scratch(word *stack, size_t stack_words, Py_ssize_t n, int count, w
 
 #define STACK_AREA (STACK_WORDS * (ARRAYS + 22))
 
+/* The arguments ``(src, free, targets, max_turns, stride)`` of ``name``, checked: the masks'
+ * largest bit count in ``*top``. */
+static int five_args(PyObject *const *args, Py_ssize_t nargs, const char *name, int64_t *top,
+                     Py_ssize_t *max_turns, Py_ssize_t *stride)
+{
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError, "%s(src, free, targets, max_turns, stride)", name);
+        return -1;
+    }
+    if (check_masks(args, 3, name, top) < 0
+        || get_count(args[3], name, "max_turns", 0, max_turns) < 0
+        || get_count(args[4], name, "stride", 1, stride) < 0)
+        return -1;
+    return 0;
+}
+
 /* The most turns the compiled functions take (the rules allow 8). */
 #define MAX_TURNS 1000
 
@@ -481,13 +497,7 @@ static PyObject *axis_hits(PyObject *self, PyObject *const *args, Py_ssize_t nar
     (void)self;
     Py_ssize_t max_turns, stride;
     int64_t top;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "axis_hits(src, free, targets, max_turns, stride)");
-        return NULL;
-    }
-    if (check_masks(args, 3, "axis_hits", &top) < 0
-        || get_count(args[3], "axis_hits", "max_turns", 0, &max_turns) < 0
-        || get_count(args[4], "axis_hits", "stride", 1, &stride) < 0)
+    if (five_args(args, nargs, "axis_hits", &top, &max_turns, &stride) < 0)
         return NULL;
     int64_t cbits = (int64_t)_PyLong_NumBits(args[0]);
     if (cbits <= 0) {
@@ -565,13 +575,7 @@ static PyObject *link_hits(PyObject *self, PyObject *const *args, Py_ssize_t nar
     (void)self;
     Py_ssize_t max_turns, stride;
     int64_t top;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "link_hits(src, free, targets, max_turns, stride)");
-        return NULL;
-    }
-    if (check_masks(args, 3, "link_hits", &top) < 0
-        || get_count(args[3], "link_hits", "max_turns", 0, &max_turns) < 0
-        || get_count(args[4], "link_hits", "stride", 1, &stride) < 0)
+    if (five_args(args, nargs, "link_hits", &top, &max_turns, &stride) < 0)
         return NULL;
     Py_ssize_t n = words_for(top, 0);
     enum { COUNT = 4 + LINK_HITS_ARRAYS };
@@ -758,6 +762,18 @@ static int load(PyObject *value, word *out, Py_ssize_t n)
     return get_words(value, out, n);
 }
 
+/* The tiles of ``kind`` (``kind_mask[kind]``) into ``out``; -1 (KeyError) when missing. */
+static int load_kind(PyObject *kind_mask, PyObject *kind, word *out, Py_ssize_t n)
+{
+    PyObject *mask = PyDict_GetItemWithError(kind_mask, kind);
+    if (!mask) {
+        if (!PyErr_Occurred())
+            PyErr_SetObject(PyExc_KeyError, kind);
+        return -1;
+    }
+    return load(mask, out, n);
+}
+
 /* ``list[i] = int(w)``; -1 on error. */
 static int store(PyObject *list, Py_ssize_t i, const word *w, Py_ssize_t n)
 {
@@ -863,13 +879,7 @@ static PyObject *remove_pair(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     /* Open tiles of their kind whose only missing partners were a and b close. */
     kind = PyList_GET_ITEM(kind_of, a);
-    mobj = PyDict_GetItemWithError(kind_mask, kind);
-    if (!mobj) {
-        if (!PyErr_Occurred())
-            PyErr_SetObject(PyExc_KeyError, kind);
-        goto done;
-    }
-    if (load(mobj, mask, n) < 0)
+    if (load_kind(kind_mask, kind, mask, n) < 0)
         goto done;
     clear_bit(mask, a);
     clear_bit(mask, b);
@@ -945,14 +955,7 @@ static PyObject *remove_pair(PyObject *self, PyObject *const *args, Py_ssize_t n
                     continue;
                 for (Py_ssize_t x; (x = top_bit(e, n)) >= 0;) {
                     clear_bit(e, x);
-                    kind = PyList_GET_ITEM(kind_of, x);
-                    mobj = PyDict_GetItemWithError(kind_mask, kind);
-                    if (!mobj) {
-                        if (!PyErr_Occurred())
-                            PyErr_SetObject(PyExc_KeyError, kind);
-                        goto done;
-                    }
-                    if (load(mobj, mask, n) < 0)
+                    if (load_kind(kind_mask, PyList_GET_ITEM(kind_of, x), mask, n) < 0)
                         goto done;
                     any = 0;
                     for (Py_ssize_t i = 0; i < n; i++) {

@@ -13,7 +13,9 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -56,6 +58,18 @@ def masks(draw: st.DrawFn) -> tuple[int, int, int, int, int]:
     if draw(st.booleans()):
         free |= 1 << c
     return c, free, targets, draw(st.integers(0, 8)), stride
+
+
+def _playouts(test: Callable[[Board, int, bool, random.Random], None]) -> Any:
+    """The play-out tests' examples: random boards up to 40x30, every ``max_turns`` 0..8, both
+    rings and a random source for the moves played on them."""
+    cases = given(
+        boards(max_width=40, max_height=30, max_kinds=8),
+        st.integers(0, 8),
+        st.booleans(),
+        st.randoms(use_true_random=False),
+    )
+    return settings(max_examples=120, deadline=None)(cases(test))
 
 
 def _board_masks(board: Board, rules: Rules) -> tuple[int, int, int]:
@@ -115,13 +129,7 @@ def test_twins_agree_on_boards(board: Board, k: int, outside: bool) -> None:
                 ) == reach.python_link_reach(low, free, tiles, k, stride, tw, stop)
 
 
-@settings(max_examples=120, deadline=None)
-@given(
-    boards(max_width=40, max_height=30, max_kinds=8),
-    st.integers(0, 8),
-    st.booleans(),
-    st.randoms(use_true_random=False),
-)
+@_playouts
 def test_remove_twin_agrees_along_random_playouts(
     board: Board, k: int, outside: bool, rnd: random.Random
 ) -> None:
@@ -161,13 +169,7 @@ def _state(live_links: LiveLinks) -> tuple[object, ...]:
     )
 
 
-@settings(max_examples=120, deadline=None)
-@given(
-    boards(max_width=40, max_height=30, max_kinds=8),
-    st.integers(0, 8),
-    st.booleans(),
-    st.randoms(use_true_random=False),
-)
+@_playouts
 def test_fill_links_twin_agrees(board: Board, k: int, outside: bool, rnd: random.Random) -> None:
     """The compiled ``fill_links`` against :meth:`LiveLinks.python_fill_links`: a board's
     move list, and positions rebuilt from masks as the repair solver rebuilds them (only the
