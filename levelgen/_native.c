@@ -19,10 +19,10 @@
 
 typedef uint64_t word;
 
-/* Room for the masks of one call: fourteen arrays of n words.  Up to STACK_WORDS words each
+/* Room for the masks of one call: thirteen arrays of n words.  Up to STACK_WORDS words each
  * they live on the stack (a 64x64 board's layout needs 70), beyond that on the heap. */
 #define STACK_WORDS 160
-#define ARRAYS 14
+#define ARRAYS 13
 
 /* Python ints <-> arrays of 64-bit words.  CPython 3.11 to 3.13 with 30-bit digits: the
  * digits are read and written directly (a tenth of the time of the byte-array functions,
@@ -43,26 +43,21 @@ typedef uint64_t word;
 static int get_words(PyObject *value, word *out, Py_ssize_t n)
 {
 #if DIRECT_DIGITS
+    /* Digit by digit into the cleared words, zero digits skipped (a link mask has a few bits
+     * of a large board: most of its digits are zero). */
     Py_ssize_t nd = NDIGITS(value);
     const digit *d = DIGITS(value);
-    unsigned __int128 acc = 0;
-    int bits = 0;
-    Py_ssize_t w = 0;
+    memset(out, 0, (size_t)n * sizeof(word));
     for (Py_ssize_t i = 0; i < nd; i++) {
-        acc |= (unsigned __int128)d[i] << bits;
-        bits += 30;
-        if (bits >= 64) {
-            if (w < n)
-                out[w] = (word)acc;
-            w++;
-            acc >>= 64;
-            bits -= 64;
-        }
+        if (!d[i])
+            continue;
+        Py_ssize_t pos = i * 30, w = pos >> 6;
+        int off = (int)(pos & 63);
+        if (w < n)
+            out[w] |= (word)d[i] << off;
+        if (off > 34 && w + 1 < n)
+            out[w + 1] |= (word)d[i] >> (64 - off);
     }
-    if (bits > 0 && w < n)
-        out[w++] = (word)acc;
-    if (w < n)
-        memset(out + w, 0, (size_t)(n - w) * sizeof(word));
     return 0;
 #else
     memset(out, 0, (size_t)n * sizeof(word));
@@ -241,45 +236,47 @@ static void rays_h(word *out, const word *seeds, const word *free, Py_ssize_t n)
 }
 
 /* Vertical rays of a level from every seed of ``seeds``, one direction ``d`` (+stride: up the
- * bits, -stride: down): each seed's cells d, 2d, ... away while free, OR-ed into ``out``;
- * ``mark`` (zeroed by the caller: the cells this direction reached) stops a walk where another
- * seed's walk already went on to the end of the run (seeds are taken nearest-first along d).
- * The Python function's doubling fills compute the same runs. */
-static void rays_v(word *out, word *mark, const word *seeds, const word *free, Py_ssize_t d,
-                   Py_ssize_t n)
+ * bits, -stride: down): each seed's cells d, 2d, ... away while free, OR-ed into ``out``.
+ * Seeds are taken farthest-first along d, so a walk that reaches another seed stops there:
+ * that seed's own walk already went on to the end of the run.  The Python function's doubling
+ * fills compute the same runs (a walk took fewer instructions than word-parallel doubling in
+ * callgrind: on a full board the runs are short). */
+static void rays_v(word *out, const word *seeds, const word *free, Py_ssize_t d, Py_ssize_t n)
 {
     Py_ssize_t nbits = n * 64;
     if (d > 0) {
-        for (Py_ssize_t i = 0; i < n; i++) {
-            word w = seeds[i];
-            while (w) {
-                Py_ssize_t s = i * 64 + __builtin_ctzll(w);
-                w &= w - 1;
-                for (Py_ssize_t k = s + d; k < nbits && bit(free, k) && !bit(mark, k); k += d)
-                    set_bit(mark, k);
-            }
-        }
-    } else {
         for (Py_ssize_t i = n - 1; i >= 0; i--) {
             word w = seeds[i];
             while (w) {
                 int top = 63 - __builtin_clzll(w);
-                Py_ssize_t s = i * 64 + top;
                 w &= ~((word)1 << top);
-                for (Py_ssize_t k = s + d; k >= 0 && bit(free, k) && !bit(mark, k); k += d)
-                    set_bit(mark, k);
+                for (Py_ssize_t k = i * 64 + top + d; k < nbits && bit(free, k); k += d) {
+                    set_bit(out, k);
+                    if (bit(seeds, k))
+                        break;
+                }
+            }
+        }
+    } else {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            word w = seeds[i];
+            while (w) {
+                Py_ssize_t start = i * 64 + __builtin_ctzll(w);
+                w &= w - 1;
+                for (Py_ssize_t k = start + d; k >= 0 && bit(free, k); k += d) {
+                    set_bit(out, k);
+                    if (bit(seeds, k))
+                        break;
+                }
             }
         }
     }
-    for (Py_ssize_t i = 0; i < n; i++)
-        out[i] |= mark[i];
 }
 
 /* The next level of a fill: ``nh = h | rays_h(hseeds)``, ``nv = v | rays_v(vseeds)`` (up and
- * down), as one turn of the loops of levelgen.reach; ``mark`` is scratch. */
+ * down), as one turn of the loops of levelgen.reach. */
 static void next_level(word *nh, word *nv, const word *h, const word *v, const word *hseeds,
-                       const word *vseeds, const word *free, Py_ssize_t stride, word *mark,
-                       Py_ssize_t n)
+                       const word *vseeds, const word *free, Py_ssize_t stride, Py_ssize_t n)
 {
     size_t bytes = (size_t)n * sizeof(word);
     memcpy(nh, h, bytes);
@@ -287,31 +284,36 @@ static void next_level(word *nh, word *nv, const word *h, const word *v, const w
         rays_h(nh, hseeds, free, n);
     memcpy(nv, v, bytes);
     if (!is_zero(vseeds, n)) {
-        memset(mark, 0, bytes);
-        rays_v(nv, mark, vseeds, free, stride, n);
-        memset(mark, 0, bytes);
-        rays_v(nv, mark, vseeds, free, -stride, n);
+        rays_v(nv, vseeds, free, stride, n);
+        rays_v(nv, vseeds, free, -stride, n);
     }
 }
 
-/* out = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)), & targets unless NULL. */
+/* out = ((xh << 1) | (xh >> 1) | (xv << stride) | (xv >> stride)), & targets unless NULL:
+ * the four shifts in one pass. */
 static void step_out(word *out, const word *xh, const word *xv, const word *targets,
-                     Py_ssize_t stride, word *t, Py_ssize_t n)
+                     Py_ssize_t stride, Py_ssize_t n)
 {
-    shl(out, xh, 1, n);
-    shr(t, xh, 1, n);
-    for (Py_ssize_t i = 0; i < n; i++)
-        out[i] |= t[i];
-    shl(t, xv, stride, n);
-    for (Py_ssize_t i = 0; i < n; i++)
-        out[i] |= t[i];
-    shr(t, xv, stride, n);
-    if (targets)
-        for (Py_ssize_t i = 0; i < n; i++)
-            out[i] = (out[i] | t[i]) & targets[i];
-    else
-        for (Py_ssize_t i = 0; i < n; i++)
-            out[i] |= t[i];
+    Py_ssize_t q = stride >> 6;
+    int r = (int)(stride & 63);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        word v = (xh[i] << 1) | (xh[i] >> 1);
+        if (i > 0)
+            v |= xh[i - 1] >> 63;
+        if (i + 1 < n)
+            v |= xh[i + 1] << 63;
+        if (i - q >= 0) {
+            v |= xv[i - q] << r;
+            if (r && i - q - 1 >= 0)
+                v |= xv[i - q - 1] >> (64 - r);
+        }
+        if (i + q < n) {
+            v |= xv[i + q] >> r;
+            if (r && i + q + 1 < n)
+                v |= xv[i + q + 1] << (64 - r);
+        }
+        out[i] = targets ? v & targets[i] : v;
+    }
 }
 
 #define SWAP(a, b)                                                                             \
@@ -363,7 +365,7 @@ static Py_ssize_t axis_levels(int horizontal, Py_ssize_t c, const word *free,
     memcpy(horizontal ? h : v, ray, bytes);
     memcpy(horizontal ? vseeds : hseeds, ray, bytes);
     for (;;) {
-        next_level(nh, nv, h, v, hseeds, vseeds, free, stride, g, n);
+        next_level(nh, nv, h, v, hseeds, vseeds, free, stride, n);
         SWAP(hp, h); /* hp = h, h = nh (the old hp becomes the next nh) */
         SWAP(h, nh);
         SWAP(vp, v);
@@ -374,7 +376,7 @@ static Py_ssize_t axis_levels(int horizontal, Py_ssize_t c, const word *free,
             xv[i] = hp[i] | v[i];
         }
         set_bit(horizontal ? xh : xv, c);
-        step_out(levels + count * n, xh, xv, targets, stride, t, n);
+        step_out(levels + count * n, xh, xv, targets, stride, n);
         count++;
         if (count > last)
             break;
@@ -535,7 +537,7 @@ done:
 }
 
 /* Arrays of n words link_hits_words needs in ``mem``. */
-#define LINK_HITS_ARRAYS 12
+#define LINK_HITS_ARRAYS 10
 
 /* ``hit`` = link_hits(src, free, targets) on word arrays (see the Python function). */
 static void link_hits_words(word *hit, const word *src, const word *free, const word *targets,
@@ -544,11 +546,11 @@ static void link_hits_words(word *hit, const word *src, const word *free, const 
     memset(mem, 0, (size_t)(4 * n) * sizeof(word)); /* h, v, hp, vp: the others are written */
     word *h = mem, *v = mem + n, *hp = mem + 2 * n, *vp = mem + 3 * n, *nh = mem + 4 * n;
     word *nv = mem + 5 * n, *hseeds = mem + 6 * n, *vseeds = mem + 7 * n, *xh = mem + 8 * n;
-    word *xv = mem + 9 * n, *t = mem + 10 * n, *mark = mem + 11 * n;
+    word *xv = mem + 9 * n;
     memcpy(hseeds, src, (size_t)n * sizeof(word));
     memcpy(vseeds, src, (size_t)n * sizeof(word));
     for (Py_ssize_t level = 0;; level++) {
-        next_level(nh, nv, h, v, hseeds, vseeds, free, stride, mark, n);
+        next_level(nh, nv, h, v, hseeds, vseeds, free, stride, n);
         SWAP(hp, h);
         SWAP(h, nh);
         SWAP(vp, v);
@@ -557,7 +559,7 @@ static void link_hits_words(word *hit, const word *src, const word *free, const 
             xh[i] = src[i] | vp[i] | h[i];
             xv[i] = src[i] | hp[i] | v[i];
         }
-        step_out(hit, xh, xv, targets, stride, t, n);
+        step_out(hit, xh, xv, targets, stride, n);
         if (equal(hit, targets, n) || level == max_turns || (equal(h, hp, n) && equal(v, vp, n))) {
             for (Py_ssize_t i = 0; i < n; i++)
                 hit[i] &= ~src[i];
@@ -595,7 +597,7 @@ static PyObject *link_hits(PyObject *self, PyObject *const *args, Py_ssize_t nar
 }
 
 /* Arrays of n words reach_words needs in ``mem``. */
-#define REACH_ARRAYS 19
+#define REACH_ARRAYS 16
 
 /* link_reach(src, free, targets, max_turns, stride, toward, stop) on word arrays (see the
  * Python function): ``hits``, ``reach`` and ``frontier`` written (n words each; n must leave
@@ -610,7 +612,6 @@ static void reach_words(word *hits, word *reach, word *frontier, const word *src
     word *vpp = mem + 5 * n, *nh = mem + 6 * n, *nv = mem + 7 * n, *hseeds = mem + 8 * n;
     word *vseeds = mem + 9 * n, *xh = mem + 10 * n, *xv = mem + 11 * n, *stop_h = mem + 12 * n;
     word *stop_v = mem + 13 * n, *t = mem + 14 * n, *t2 = mem + 15 * n;
-    word *mark = mem + 16 * n; /* 3 arrays */
     memset(h, 0, (size_t)(6 * n) * sizeof(word)); /* h .. vpp: the others are written first */
     int use_toward = toward != NULL, any_stop = stop != NULL && !is_zero(stop, n);
     if (any_stop) {
@@ -627,7 +628,7 @@ static void reach_words(word *hits, word *reach, word *frontier, const word *src
     memcpy(hseeds, src, (size_t)n * sizeof(word));
     memcpy(vseeds, src, (size_t)n * sizeof(word));
     for (Py_ssize_t level = 0;; level++) {
-        next_level(nh, nv, h, v, hseeds, vseeds, free, stride, mark, n);
+        next_level(nh, nv, h, v, hseeds, vseeds, free, stride, n);
         SWAP(hpp, hp); /* hpp = hp, hp = h, h = nh */
         SWAP(hp, h);
         SWAP(h, nh);
@@ -655,7 +656,7 @@ static void reach_words(word *hits, word *reach, word *frontier, const word *src
             xh[i] = src[i] | vp[i] | h[i];
             xv[i] = src[i] | hp[i] | v[i];
         }
-        step_out(frontier, xh, xv, NULL, stride, t, n);
+        step_out(frontier, xh, xv, NULL, stride, n);
     } else {
         /* Steps with a turn to spare (from src, H[k-1], V[k-2] horizontally; src, V[k-1],
          * H[k-2] vertically), then those that use the last turn or follow it. */
@@ -664,7 +665,7 @@ static void reach_words(word *hits, word *reach, word *frontier, const word *src
             xh[i] = src[i] | vpp[i] | hp[i];
             xv[i] = src[i] | hpp[i] | vp[i];
         }
-        step_out(frontier, xh, xv, NULL, stride, t, n);
+        step_out(frontier, xh, xv, NULL, stride, n);
         for (Py_ssize_t i = 0; i < n; i++) {
             xh[i] = vp[i] | h[i];
             xv[i] = hp[i] | v[i];
