@@ -21,6 +21,11 @@ many turns.  So two fills from each freed cell, one per starting axis
 give the new pairs exactly, without a link test: four half fills per move (about two fills of
 :func:`levelgen.reach.levels`) and a loop over the few open tiles they reach.
 
+Compiled.  :meth:`LiveLinks.remove` after its undo record and the fill of a new position run
+as compiled twins when the optional extension is built (``levelgen/_native.c``, see
+:data:`levelgen.reach.NATIVE`): the same steps on arrays of 64-bit words, with
+:meth:`LiveLinks.python_remove` and :meth:`LiveLinks.python_fill_links` as their references.
+
 Undo.  Built with ``undo=True``, each removal records what it changed (the links of the two
 tiles, the links it added, the open mask and the total), and :meth:`LiveLinks.undo` puts them
 back exactly.  The property tests compare the pairs with a fresh
@@ -41,7 +46,7 @@ __all__ = ["LiveLinks"]
 
 #: The compiled twin of :meth:`LiveLinks.python_remove` when the extension is in use (see
 #: :data:`levelgen.reach.NATIVE`), else None.
-_remove_pair: (
+_native_remove_pair: (
     Callable[
         [
             list[int],
@@ -62,7 +67,7 @@ _remove_pair: (
     | None
 ) = None
 #: The compiled twin of :meth:`LiveLinks.python_fill_links`, or None.
-_fill_links: (
+_native_fill_links: (
     Callable[
         [list[int], list[int], dict[int, int], int, int, bool, int | None, int, int],
         tuple[int, int],
@@ -70,8 +75,8 @@ _fill_links: (
     | None
 ) = None
 if native is not None:
-    _fill_links = native.fill_links
-    _remove_pair = native.remove_pair
+    _native_fill_links = native.fill_links
+    _native_remove_pair = native.remove_pair
 
 #: One removal as recorded for undo: the two tile bits, their links before, the open mask and
 #: total before, and the links added as ``(tile, mask of its new partners)``.
@@ -167,10 +172,10 @@ class LiveLinks:
         its kind not yet tested; ``fill_kinds`` when :attr:`kind_of` is still to be filled;
         ``even_tiles`` as ``tiles`` in :meth:`from_masks`.  :meth:`python_fill_links`, or its
         compiled twin (see :data:`levelgen.reach.NATIVE`)."""
-        if _fill_links is None:
+        if _native_fill_links is None:
             self.python_fill_links(free, linked, fill_kinds, even_tiles)
         else:
-            self.open_mask, self.total = _fill_links(
+            self.open_mask, self.total = _native_fill_links(
                 self.links,
                 self.kind_of,
                 self.kind_mask,
@@ -300,10 +305,10 @@ class LiveLinks:
             self.journal.append(
                 (a, b, self.links[a], self.links[b], self.open_mask, self.total, gained)
             )
-        if _remove_pair is None:
+        if _native_remove_pair is None:
             self.python_remove(a, b, gained)
         else:
-            self.free, self.open_mask, self.total = _remove_pair(
+            self.free, self.open_mask, self.total = _native_remove_pair(
                 self.links,
                 self.kind_of,
                 self.kind_mask,

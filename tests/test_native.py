@@ -178,7 +178,7 @@ def test_fill_links_twin_agrees(board: Board, k: int, outside: bool, rnd: random
     rules = Rules(max_turns=k, outside=outside)
     fast = LiveLinks(board, rules)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(live, "_fill_links", None)
+        patch.setattr(live, "_native_fill_links", None)
         slow = LiveLinks(board, rules)
     assert _state(fast) == _state(slow)
     for _ in range(rnd.randrange(0, 30)):
@@ -200,7 +200,7 @@ def test_fill_links_twin_agrees(board: Board, k: int, outside: bool, rnd: random
         for compiled in (True, False):
             with pytest.MonkeyPatch.context() as patch:
                 if not compiled:
-                    patch.setattr(live, "_fill_links", None)
+                    patch.setattr(live, "_native_fill_links", None)
                 kind_of = args.get("kind_of")
                 extra = dict(args, kind_of=list(kind_of)) if isinstance(kind_of, list) else args
                 built.append(
@@ -226,7 +226,7 @@ def test_replay_twin_agrees(size: int, seed: int, k: int) -> None:
     drops = sorted(decided)[:12] + list(range(0, len(seq), max(len(seq) // 6, 1)))
     for drop in drops:
         mine, theirs = list(support), list(support)
-        compiled = repair._replay_moves
+        compiled = repair._native_replay_moves
         assert compiled is not None
         fast = compiled(
             seq,
@@ -247,7 +247,7 @@ def test_replay_twin_agrees(size: int, seed: int, k: int) -> None:
     for compiled_replay in (True, False):
         with pytest.MonkeyPatch.context() as patch:
             if not compiled_replay:
-                patch.setattr(repair, "_replay_moves", None)
+                patch.setattr(repair, "_native_replay_moves", None)
             session = RepairSession(level.board, rules)
             result = session.advance(Budget(max_nodes=50_000))
             answers.append((result.status, result.moves, session.repairer.work))
@@ -259,9 +259,9 @@ def test_the_twins_are_in_use_when_built() -> None:
     assert reach.NATIVE
     assert reach.axis_hits is native.axis_hits
     assert reach.link_hits is native.link_hits
-    assert live._remove_pair is native.remove_pair
-    assert live._fill_links is native.fill_links
-    assert repair._replay_moves is native.replay_moves
+    assert live._native_remove_pair is native.remove_pair
+    assert live._native_fill_links is native.fill_links
+    assert repair._native_replay_moves is native.replay_moves
 
 
 def test_bad_arguments_are_refused_not_crashed() -> None:
@@ -324,9 +324,9 @@ def test_levelgen_native_0_turns_them_off() -> None:
         "from levelgen import reach; "
         "from levelgen import live; "
         "print(reach.NATIVE, reach.axis_hits is reach.python_axis_hits, "
-        "reach.link_hits is reach.python_link_hits, live._remove_pair is None, "
-        "live._fill_links is None); "
-        "from levelgen.solvers import repair; print(repair._replay_moves is None)"
+        "reach.link_hits is reach.python_link_hits, live._native_remove_pair is None, "
+        "live._native_fill_links is None); "
+        "from levelgen.solvers import repair; print(repair._native_replay_moves is None)"
     )
     env = dict(os.environ, LEVELGEN_NATIVE="0")
     out = subprocess.run(

@@ -129,7 +129,7 @@ METHOD = "repair"
 
 #: The compiled twin of :meth:`_Repairer.python_replay_moves` when the extension is in use
 #: (see :data:`levelgen.reach.NATIVE`), else None.
-_replay_moves: (
+_native_replay_moves: (
     Callable[
         [
             list[tuple[int, int]],
@@ -148,7 +148,7 @@ _replay_moves: (
     | None
 ) = None
 if native is not None:
-    _replay_moves = native.replay_moves
+    _native_replay_moves = native.replay_moves
 
 #: The seed of the tie-breaks and of the choice of the decision to repair.
 SEED = 0
@@ -378,12 +378,12 @@ class _Repairer:
         stride = layout.stride
         _, seq, support, decided = state
         self.work += len(seq) - drop
-        if _replay_moves is None:
+        if _native_replay_moves is None:
             kept, kept_support, kept_decided, free = self.python_replay_moves(
                 seq, support, decided, drop
             )
         else:
-            kept, kept_support, kept_decided, free = _replay_moves(
+            kept, kept_support, kept_decided, free = _native_replay_moves(
                 seq,
                 support,
                 decided,
