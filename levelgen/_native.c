@@ -1,15 +1,22 @@
-/* levelgen._native: an optional compiled twin of levelgen.reach.axis_hits.
+/* levelgen._native: optional compiled twins of levelgen's hottest code.
  *
- * The same bit-parallel algorithm as the Python function (read its docstring and the module
- * docstring of levelgen/reach.py first), on arrays of 64-bit words instead of Python ints:
- * the same rays, the same doubling fills with the same early stops, the same levels and the
- * same list lengths, so the answer is the same ints.  The property tests in
- * tests/test_native.py compare the two on random boards.  Nothing here keeps state: the
- * module is as pure as the Python one.
+ * - axis_hits, link_hits, link_reach: levelgen.reach's functions of those names;
+ * - remove_pair: the body of levelgen.live.LiveLinks.remove after its undo record
+ *   (LiveLinks.python_remove); fill_links: LiveLinks.python_fill_links;
+ * - replay_moves: the passes of the repair solver's replay (_Repairer.python_replay_moves).
  *
- * The Python ints are read and written with CPython's byte-array conversions (the public
- * native-bytes functions from 3.13 on).  When this file cannot be compiled, levelgen runs
- * the Python function alone (setuptools builds it as an optional extension).
+ * Each is the same algorithm as its Python function, step for step (read that function and
+ * the module docstring of levelgen/reach.py first), on arrays of 64-bit words instead of
+ * Python ints: the same levels, the same list lengths, the same order of updates, so the
+ * answer is the same.  Two ways differ inside and not in what they give: vertical rays are
+ * walked cell by cell (the Python code uses doubling fills; both give the free run beyond
+ * each seed), and leftward rays are filled word by word.  tests/test_native.py compares every
+ * twin with its Python function on random masks, boards, play-outs and repair runs.  Nothing
+ * here keeps state between calls: the module is as pure as the Python code.
+ *
+ * When this file cannot be compiled, levelgen runs the Python functions alone (setuptools
+ * builds it as an optional extension), and levelgen.reach uses it only when its API number
+ * matches (a stale build is left unused).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -189,11 +189,10 @@ def python_link_reach(
 ) -> tuple[int, int, int]:
     """The Python body of :func:`link_reach` (the reference of its compiled twin).
 
-    Each level only casts rays from the cells
-    that the previous level newly reached (rays from older seeds are already in the sets), and
-    the loop stops early at a fixed point (which leaves no cell that only the last turn
-    reaches: the frontier is then the plain one).
-    """
+    Each level only casts rays from the cells that the previous level newly reached (rays
+    from older seeds are already in the sets), and the loop stops early at a fixed point
+    (which leaves no cell that only the last turn reaches: the frontier is then the plain
+    one)."""
     h = v = hp = vp = hpp = vpp = 0
     hseeds = vseeds = src
     level = 0
