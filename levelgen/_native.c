@@ -3,7 +3,8 @@
  * - axis_hits, link_hits, link_reach: levelgen.reach's functions of those names;
  * - remove_pair: the body of levelgen.live.LiveLinks.remove after its undo record
  *   (LiveLinks.python_remove); fill_links: LiveLinks.python_fill_links;
- * - replay_moves: the passes of the repair solver's replay (_Repairer.python_replay_moves).
+ * - replay_moves: the passes of the repair solver's replay (_Repairer.python_replay_moves);
+ * - direct_path: levelgen.paths._direct, the best path of up to two turns.
  *
  * Each is the same algorithm as its Python function, step for step (read that function and
  * the module docstring of levelgen/reach.py first), on arrays of 64-bit words instead of
@@ -1544,6 +1545,171 @@ done:
     return result;
 }
 
+/* True when the cells strictly between ``p`` and ``q`` (one row when they are less than
+ * ``stride`` apart, else one column) are all free: paths._between's test. */
+static int clear_between(const word *free, Py_ssize_t p, Py_ssize_t q, Py_ssize_t stride)
+{
+    Py_ssize_t lo = p < q ? p : q, hi = p < q ? q : p, step = hi - lo < stride ? 1 : stride;
+    for (Py_ssize_t k = lo + step; k < hi; k += step)
+        if (!bit(free, k))
+            return 0;
+    return 1;
+}
+
+/* True when the cells ``p + step``, ``p + 2 step``, ... up to (not with) ``q`` are all free:
+ * ``q`` in the straight run from ``p`` along bit steps of ``step`` (``step`` divides q - p). */
+static int clear_run(const word *free, Py_ssize_t p, Py_ssize_t q, Py_ssize_t step)
+{
+    Py_ssize_t lo = p < q ? p : q, hi = p < q ? q : p;
+    for (Py_ssize_t k = lo + step; k < hi; k += step)
+        if (!bit(free, k))
+            return 0;
+    return 1;
+}
+
+/* direct_path(free, a, b, max_turns, stride) -> (corners, length) | None: the compiled twin of
+ * levelgen.paths._direct (read it): the best path of at most min(max_turns, 2) turns from bit
+ * a to bit b, its corner bits (the ends included) and length; of equal lengths, the smallest
+ * corner list, points compared as (x, y).  The straight runs from a and b are walked. */
+static PyObject *direct_path(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    Py_ssize_t a, b, k, stride;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "direct_path(free, a, b, max_turns, stride)");
+        return NULL;
+    }
+    int64_t top;
+    if (check_masks(args, 1, "direct_path", &top) < 0
+        || get_count(args[1], "direct_path", "a", 0, &a) < 0
+        || get_count(args[2], "direct_path", "b", 0, &b) < 0
+        || get_count(args[3], "direct_path", "max_turns", 0, &k) < 0
+        || get_count(args[4], "direct_path", "stride", 1, &stride) < 0)
+        return NULL;
+    if (a + 1 > top)
+        top = a + 1;
+    if (b + 1 > top)
+        top = b + 1;
+    Py_ssize_t n = words_for(top, stride), nbits = n * 64;
+    word stack[STACK_WORDS], *heap = NULL, *free = stack;
+    if (n > STACK_WORDS) {
+        heap = free = PyMem_Malloc((size_t)n * sizeof(word));
+        if (!heap)
+            return PyErr_NoMemory();
+    }
+    PyObject *result = NULL;
+    if (get_words(args[0], free, n) < 0)
+        goto done;
+    if (a == b)
+        goto none;
+    Py_ssize_t lo = a < b ? a : b, hi = a < b ? b : a;
+    Py_ssize_t ay = a / stride, ax = a % stride, by = b / stride, bx = b % stride;
+    Py_ssize_t corners[4] = {a, 0, 0, b}, count = 0, length = 0;
+    if (ay == by || ax == bx) {
+        if (clear_between(free, a, b, stride)) {
+            count = 2;
+            length = ay == by ? hi - lo : (hi - lo) / stride;
+            goto found;
+        }
+    }
+    if (k == 0)
+        goto none;
+    if (ay != by && ax != bx) {
+        /* The corners (bx, ay) and (ax, by), in (x, y) order: the first that works wins. */
+        Py_ssize_t first = ay * stride + bx, second = by * stride + ax;
+        if (bx > ax || (bx == ax && ay > by)) {
+            Py_ssize_t t = first;
+            first = second;
+            second = t;
+        }
+        Py_ssize_t both[2] = {first, second};
+        for (int i = 0; i < 2; i++) {
+            Py_ssize_t c = both[i];
+            if (c < nbits && bit(free, c) && clear_between(free, a, c, stride)
+                && clear_between(free, c, b, stride)) {
+                corners[1] = c;
+                corners[2] = b;
+                count = 3;
+                length = (ax > bx ? ax - bx : bx - ax) + (ay > by ? ay - by : by - ay);
+                goto found;
+            }
+        }
+    }
+    if (k == 1)
+        goto none;
+    {
+        Py_ssize_t best_len = (Py_ssize_t)1 << 30, best_c = -1, best_d = -1;
+        for (int vertical = 0; vertical < 2; vertical++) {
+            if (vertical ? ax == bx : ay == by)
+                continue;
+            /* a -> c (a straight run from a) -> d (the matching cell of b's run) -> b */
+            Py_ssize_t step = vertical ? stride : 1;
+            Py_ssize_t shift = vertical ? ax - bx : (ay - by) * stride;
+            for (int dir = -1; dir <= 1; dir += 2)
+                for (Py_ssize_t c = a + dir * step; c >= 0 && c < nbits && bit(free, c);
+                     c += dir * step) {
+                    Py_ssize_t d = c - shift;
+                    /* d in b's straight run along the same axis, then c to d clear */
+                    if (d < 0 || d >= nbits || d == b || !bit(free, d)
+                        || !clear_run(free, d, b, step) || !clear_between(free, c, d, stride))
+                        continue;
+                    Py_ssize_t cx = c % stride, cy = c / stride, len;
+                    if (vertical)
+                        len = (ay > cy ? ay - cy : cy - ay) + (ax > bx ? ax - bx : bx - ax)
+                              + (cy > by ? cy - by : by - cy);
+                    else
+                        len = (ax > cx ? ax - cx : cx - ax) + (ay > by ? ay - by : by - ay)
+                              + (cx > bx ? cx - bx : bx - cx);
+                    int better = len < best_len;
+                    if (len == best_len) {
+                        /* The smaller corner list, points as (x, y): c first, then d. */
+                        Py_ssize_t bcx = best_c % stride, bcy = best_c / stride;
+                        Py_ssize_t dx = d % stride, dy = d / stride;
+                        Py_ssize_t bdx = best_d % stride, bdy = best_d / stride;
+                        better = cx < bcx || (cx == bcx && cy < bcy)
+                                 || (cx == bcx && cy == bcy
+                                     && (dx < bdx || (dx == bdx && dy < bdy)));
+                    }
+                    if (better) {
+                        best_len = len;
+                        best_c = c;
+                        best_d = d;
+                    }
+                }
+        }
+        if (best_c < 0)
+            goto none;
+        corners[1] = best_c;
+        corners[2] = best_d;
+        corners[3] = b;
+        count = 4;
+        length = best_len;
+    }
+found:
+    if (count == 2)
+        corners[1] = b;
+    {
+        PyObject *list = PyList_New(count);
+        if (!list)
+            goto done;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            PyObject *v = PyLong_FromSsize_t(corners[i]);
+            if (!v) {
+                Py_DECREF(list);
+                goto done;
+            }
+            PyList_SET_ITEM(list, i, v);
+        }
+        result = Py_BuildValue("(Nn)", list, length);
+    }
+    goto done;
+none:
+    result = Py_NewRef(Py_None);
+done:
+    PyMem_Free(heap);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"axis_hits", (PyCFunction)(void (*)(void))axis_hits, METH_FASTCALL,
      "axis_hits(src, free, targets, max_turns, stride) -> (by_h, by_v): the compiled twin of "
@@ -1562,6 +1728,9 @@ static PyMethodDef methods[] = {
      "replay_moves(seq, support, decided, drop, start_free, link_cells, layout, max_turns, "
      "stride, size) -> (kept, kept_support, kept_decided, free): the compiled twin of the "
      "loop of levelgen.solvers.repair._Repairer.python_replay (the same answer)."},
+    {"direct_path", (PyCFunction)(void (*)(void))direct_path, METH_FASTCALL,
+     "direct_path(free, a, b, max_turns, stride) -> (corners, length) | None: the compiled "
+     "twin of levelgen.paths._direct (the same answer)."},
     {"remove_pair", (PyCFunction)(void (*)(void))remove_pair, METH_FASTCALL,
      "remove_pair(links, kind_of, kind_mask, left, a, b, free, open_mask, total, max_turns, "
      "stride, gained) -> (free, open_mask, total): the compiled twin of the body of "
@@ -1577,7 +1746,7 @@ static struct PyModuleDef module = {
 
 /* The version of these functions' contract; levelgen.reach.NATIVE_API must match it, or the
  * Python code runs alone (a stale build left next to newer Python code). */
-#define API 1
+#define API 2
 
 PyMODINIT_FUNC PyInit__native(void)
 {

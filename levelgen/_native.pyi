@@ -59,3 +59,6 @@ def replay_moves(
     size: int,
     /,
 ) -> tuple[list[tuple[int, int]], list[int], set[int], int]: ...
+def direct_path(
+    free: int, a: int, b: int, max_turns: int, stride: int, /
+) -> tuple[list[int], int] | None: ...

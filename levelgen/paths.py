@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from .board import Board, Layout
 from .geometry import Pos
-from .reach import hits_by_level, linkable_mask, ray_h, ray_v
+from .reach import hits_by_level, linkable_mask, native, ray_h, ray_v
 from .rules import Rules
 
 __all__ = [
@@ -118,7 +118,9 @@ def _direct(
     free straight run from ``a``, and enters ``b`` along the same axis from the matching cell
     of a free straight run from ``b``, the segment between them free.  The cells strictly
     between two cells of one row or column are a mask (a bit range, for a column cut from
-    the column's mask ``unit << x``), so each test is a few operations on ints."""
+    the column's mask ``unit << x``), so each test is a few operations on ints.  Its compiled
+    twin ``levelgen._native.direct_path`` (the same answer, compared in
+    ``tests/test_native.py``) walks the runs instead."""
     lo, hi = (a_bit, b_bit) if a_bit < b_bit else (b_bit, a_bit)
     ay, ax = divmod(a_bit, stride)
     by, bx = divmod(b_bit, stride)
@@ -205,7 +207,12 @@ def _best_corner_bits(
     :func:`_direct` for paths of up to two turns (nearly all of them), the walk over the levels
     for more."""
     stride = lay.stride
-    found = _direct(free, a_bit, b_bit, max_turns, stride, _column_unit(stride, lay.height + 2))
+    if native is not None:  # the compiled twin of _direct (see levelgen.reach.NATIVE)
+        found: tuple[list[int], int] | None = native.direct_path(
+            free, a_bit, b_bit, max_turns, stride
+        )
+    else:
+        found = _direct(free, a_bit, b_bit, max_turns, stride, _column_unit(stride, lay.height + 2))
     if found is not None or max_turns <= 2:
         return found
     return _by_levels(lay, free, a_bit, b_bit, max_turns)

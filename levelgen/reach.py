@@ -477,8 +477,16 @@ def python_axis_hits(
 
 #: The version of the compiled twins' contract this code expects (``API`` in
 #: ``levelgen/_native.c``): a build that does not match, or lacks one of them, is not used.
-NATIVE_API = 1
-_TWINS = ("axis_hits", "link_hits", "link_reach", "remove_pair", "fill_links", "replay_moves")
+NATIVE_API = 2
+_TWINS = (
+    "axis_hits",
+    "link_hits",
+    "link_reach",
+    "remove_pair",
+    "fill_links",
+    "replay_moves",
+    "direct_path",
+)
 
 
 def _load_native() -> ModuleType | None:
@@ -501,7 +509,7 @@ def _load_native() -> ModuleType | None:
 #: extension built at install when a C compiler is there), or None.  They give the same
 #: answers as the Python functions (``tests/test_native.py`` compares them on random masks,
 #: boards and play-outs) and make the repair solver about twice as fast at 64x64.  Used here
-#: and by :mod:`levelgen.live` and :mod:`levelgen.solvers.repair`.
+#: and by :mod:`levelgen.live`, :mod:`levelgen.paths` and :mod:`levelgen.solvers.repair`.
 native = _load_native()
 #: Whether the compiled twins are in use.
 NATIVE = native is not None

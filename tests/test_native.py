@@ -26,7 +26,7 @@ from levelgen.board import Board
 from levelgen.generator import generate
 from levelgen.geometry import Size
 from levelgen.live import LiveLinks
-from levelgen.paths import link_cells
+from levelgen.paths import _column_unit, _direct, link_cells
 from levelgen.rules import Rules
 from levelgen.solvers import Budget, repair
 from levelgen.solvers.repair import RepairSession, _Repairer, _State
@@ -127,6 +127,29 @@ def test_twins_agree_on_boards(board: Board, k: int, outside: bool) -> None:
                 assert native.link_reach(
                     low, free, tiles, k, stride, tw, stop
                 ) == reach.python_link_reach(low, free, tiles, k, stride, tw, stop)
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(max_width=40, max_height=30, max_kinds=6), st.booleans(), st.integers(0, 2**32))
+def test_direct_path_twin_agrees(board: Board, outside: bool, seed: int) -> None:
+    """The compiled ``direct_path`` against :func:`levelgen.paths._direct`: the same best path
+    (corners and length) or None, between random cells of a random board with random cells
+    freed, every ``max_turns`` 0..3."""
+    native = _native()
+    free, tiles, stride = _board_masks(board, Rules(outside=outside))
+    lay = board.layout
+    unit = _column_unit(stride, lay.height + 2)
+    size = (lay.height + 2) * stride
+    rnd = random.Random(seed)
+    for _ in range(40):
+        a, b = rnd.randrange(size), rnd.randrange(size)
+        if rnd.random() < 0.5 and tiles:
+            bits = [x for x in range(size) if tiles >> x & 1]
+            a, b = rnd.choice(bits), rnd.choice(bits)
+        cells = free | (tiles & rnd.getrandbits(size))
+        k = rnd.randrange(4)
+        want = _direct(cells, a, b, k, stride, unit)
+        assert native.direct_path(cells, a, b, k, stride) == want
 
 
 @_playouts
