@@ -1545,19 +1545,8 @@ done:
     return result;
 }
 
-/* True when the cells strictly between ``p`` and ``q`` (one row when they are less than
- * ``stride`` apart, else one column) are all free: paths._between's test. */
-static int clear_between(const word *free, Py_ssize_t p, Py_ssize_t q, Py_ssize_t stride)
-{
-    Py_ssize_t lo = p < q ? p : q, hi = p < q ? q : p, step = hi - lo < stride ? 1 : stride;
-    for (Py_ssize_t k = lo + step; k < hi; k += step)
-        if (!bit(free, k))
-            return 0;
-    return 1;
-}
-
-/* True when the cells ``p + step``, ``p + 2 step``, ... up to (not with) ``q`` are all free:
- * ``q`` in the straight run from ``p`` along bit steps of ``step`` (``step`` divides q - p). */
+/* True when the cells strictly between ``p`` and ``q``, along bit steps of ``step`` (which
+ * divides q - p), are all free: ``q`` is in the straight run from ``p``. */
 static int clear_run(const word *free, Py_ssize_t p, Py_ssize_t q, Py_ssize_t step)
 {
     Py_ssize_t lo = p < q ? p : q, hi = p < q ? q : p;
@@ -1565,6 +1554,14 @@ static int clear_run(const word *free, Py_ssize_t p, Py_ssize_t q, Py_ssize_t st
         if (!bit(free, k))
             return 0;
     return 1;
+}
+
+/* paths._between's test: clear_run along the row when ``p`` and ``q`` are less than
+ * ``stride`` apart, else along the column. */
+static int clear_between(const word *free, Py_ssize_t p, Py_ssize_t q, Py_ssize_t stride)
+{
+    Py_ssize_t gap = p < q ? q - p : p - q;
+    return clear_run(free, p, q, gap < stride ? 1 : stride);
 }
 
 /* direct_path(free, a, b, max_turns, stride) -> (corners, length) | None: the compiled twin of
