@@ -9,10 +9,11 @@ integer, or nesting deeper than ``MAX_DEPTH``; then it must be a level file of f
 
 Writing is canonical and atomic.  ``format_level`` gives deterministic bytes for a level
 (fields in model order, free-form maps sorted, two-space indent with arrays of numbers kept on
-one line, a trailing newline), so the same level always makes the same file.  ``write_text``
-writes a temporary file in the target's directory and renames it over the target with
-``os.replace``: a reader sees the old file or the new one, never half of one, and a failed
-write leaves nothing behind.
+one line, a trailing newline), so the same level always makes the same file.  ``write_output``
+is the one writer of every command's ``-o``: a regular file gets a temporary file in its
+directory renamed over it with ``os.replace`` (a reader sees the old file or the new one, never
+half of one, and a failed write leaves nothing behind); a symbolic link is written through to
+its target; a device or FIFO is written in place and stays what it is.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -47,6 +49,7 @@ __all__ = [
     "read_level",
     "read_text",
     "write_level",
+    "write_output",
     "write_text",
 ]
 
@@ -354,30 +357,69 @@ def write_level(level: Level | LevelFile, target: str | Path, *, replace: bool =
 
 
 def write_text(text: str, target: str | Path, *, replace: bool = True) -> None:
-    """Write ``text`` (UTF-8) to ``target`` atomically: a temporary file in the same directory,
-    flushed and synced, then renamed over the target (an existing file is replaced) or, when
-    ``replace`` is false, linked to the target name, which fails if it exists (no race).
-    ``"-"`` writes to standard output.  ``WriteError`` on failure, with the temporary file
-    removed."""
+    """Write ``text`` (UTF-8) to ``target`` as :func:`write_output` does."""
+    write_output(text.encode("utf-8"), target, replace=replace)
+
+
+def write_output(data: bytes, target: str | Path, *, replace: bool = True) -> None:
+    """Write ``data`` to ``target``, the one writer behind every ``-o``.
+
+    ``"-"`` is standard output.  A symbolic link is written through to the file it names (as
+    ``cp`` and ``sort -o`` do), never replaced by a file.  A regular file (or a new name) is
+    written atomically: a temporary file in the same directory, flushed and synced, then renamed
+    over the target (keeping the permission bits of the file it replaces) or, when ``replace``
+    is false, linked to the name, which fails if it exists (no race).  Anything else that exists
+    there, a device such as ``/dev/null``, a FIFO or a socket, is opened and written in place,
+    so it stays what it is.  ``WriteError`` on failure, with no temporary file left behind."""
     if str(target) == STDIO:
         try:
-            sys.stdout.write(text)
             sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
         except BrokenPipeError:
             raise  # the reader went away: the edge exits quietly
         except OSError as exc:
             raise WriteError(f"cannot write to standard output: {exc.strerror or exc}") from None
         return
+    named = Path(target)
+    path = Path(os.path.realpath(named)) if named.is_symlink() else named
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        status = None
+    except OSError as exc:
+        raise WriteError(f"cannot write {named}: {exc.strerror or exc}") from None
+    if status is not None and not replace:
+        raise WriteError(f"{named} exists; not replaced")
+    if status is not None and stat.S_ISDIR(status.st_mode):
+        raise WriteError(f"cannot write {named}: it is a directory")
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        _write_in_place(data, path, named)
+    else:
+        _write_atomically(data, path, named, replace=replace)
+
+
+def _write_in_place(data: bytes, path: Path, named: Path) -> None:
+    """Write ``data`` into the device, FIFO or socket at ``path`` (a FIFO waits for its
+    reader, as any writer's would)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+    except OSError as exc:
+        raise WriteError(f"cannot write {named}: {exc.strerror or exc}") from None
+
+
+def _write_atomically(data: bytes, path: Path, named: Path, *, replace: bool) -> None:
+    """Write ``data`` to the regular file ``path`` through a temporary sibling and a rename."""
     import tempfile  # here, not at the top: reading (the quick path of verify) never needs it
 
-    path = Path(target)
-    folder = path.parent
     tmp_name = ""
     try:
         mode = _new_file_mode(path)
-        fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp_name, mode)
@@ -387,10 +429,9 @@ def write_text(text: str, target: str | Path, *, replace: bool = True) -> None:
             _link_new(tmp_name, path)
         tmp_name = ""
     except FileExistsError:
-        raise WriteError(f"{path} exists; not replaced") from None
+        raise WriteError(f"{named} exists; not replaced") from None
     except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise WriteError(f"cannot write {path}: {reason}") from None
+        raise WriteError(f"cannot write {named}: {exc.strerror or exc}") from None
     finally:
         if tmp_name:
             with contextlib.suppress(OSError):
@@ -421,45 +462,3 @@ def _new_file_mode(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
-
-
-def write_bytes(data: bytes, target: str | Path, *, clobber: bool = True) -> None:
-    """Write ``data`` to ``target`` atomically, as :func:`write_text` does (``"-"``: standard
-    output).  With ``clobber=False`` an existing ``target`` is left alone and ``WriteError``
-    says so (the file appears whole or not at all: a hard link that fails when it exists)."""
-    if str(target) == STDIO:
-        try:
-            sys.stdout.buffer.write(data)
-            sys.stdout.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise WriteError(f"cannot write to standard output: {exc.strerror or exc}") from None
-        return
-    import tempfile
-
-    path = Path(target)
-    if not clobber and path.exists():
-        raise WriteError(f"{path} exists (--no-clobber)")
-    tmp_name = ""
-    try:
-        mode = _new_file_mode(path)
-        fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp_name, mode)
-        if clobber:
-            os.replace(tmp_name, path)
-            tmp_name = ""
-        else:
-            os.link(tmp_name, path)  # FileExistsError when it appeared meanwhile
-    except FileExistsError:
-        raise WriteError(f"{path} exists (--no-clobber)") from None
-    except OSError as exc:
-        raise WriteError(f"cannot write {path}: {exc.strerror or exc}") from None
-    finally:
-        if tmp_name:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)

@@ -541,6 +541,80 @@ def test_no_clobber_write_is_atomic_against_a_racing_file(tmp_path: Path) -> Non
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.txt"]
 
 
+def _outputs(tmp_path: Path, target: Path) -> list[list[str]]:
+    """A command line of each kind of ``-o`` writer: a level, a schema, a solved file, an SVG."""
+    hand = str(hand_made(tmp_path, [[1, 2, 2, 1]]))
+    return [
+        ["create", "--size", "4x2", "--seed", "1", "-o", str(target)],
+        ["schema", "-o", str(target)],
+        ["solve", hand, "-o", str(target)],
+        ["render", hand, "-o", str(target)],
+    ]
+
+
+def test_output_through_a_symlink_writes_its_target(tmp_path: Path) -> None:
+    # ``-o link`` writes the file the link names (as cp and sort -o do) and keeps the link.
+    real = tmp_path / "real.svg"
+    link = tmp_path / "link.svg"
+    link.symlink_to(real)  # dangling at first: the first write creates the target
+    for args in _outputs(tmp_path, link):
+        result = run(*args)
+        assert result.exit_code == 0, (args, result.output)
+        assert link.is_symlink(), args
+        assert real.is_file() and real.stat().st_size > 0, args
+
+
+def test_output_to_a_fifo_writes_through(tmp_path: Path) -> None:
+    # ``-o FIFO`` writes into the pipe for its reader; the FIFO is not replaced by a file.
+    import os
+    import stat
+    import threading
+
+    fifo = tmp_path / "pipe.svg"
+    os.mkfifo(fifo)
+    for args in _outputs(tmp_path, fifo):
+        received: list[bytes] = []
+        reader = threading.Thread(
+            target=lambda into=received: into.append(fifo.read_bytes()), daemon=True
+        )
+        reader.start()
+        result = run(*args)
+        reader.join(timeout=30)
+        assert not reader.is_alive(), args
+        assert result.exit_code == 0, (args, result.output)
+        assert stat.S_ISFIFO(fifo.stat().st_mode), args
+        assert received and received[0], args
+
+
+def test_output_to_a_device_keeps_the_device(tmp_path: Path) -> None:
+    # ``-o /dev/null`` as root once replaced the device with a regular file.  A private node
+    # of the null device (major 1, minor 3) stands in for it; making one needs CAP_MKNOD.
+    import os
+    import stat
+
+    null = tmp_path / "null.svg"
+    try:
+        os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("making a device node needs root (CAP_MKNOD)")
+    for args in _outputs(tmp_path, null):
+        result = run(*args)
+        assert result.exit_code == 0, (args, result.output)
+        assert stat.S_ISCHR(null.stat().st_mode), args
+    assert run("create", "--size", "4x2", "-o", str(null), "--no-clobber").exit_code == 3
+    assert stat.S_ISCHR(null.stat().st_mode)
+
+
+def test_output_to_a_directory_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "out.svg"
+    folder.mkdir()
+    for args in _outputs(tmp_path, folder):
+        result = run(*args)
+        assert result.exit_code == 3, (args, result.output)
+        assert "is a directory" in result.output, args
+    assert folder.is_dir() and not any(folder.iterdir())
+
+
 def test_show_warns_about_an_odd_kind(tmp_path: Path) -> None:
     path = hand_made(tmp_path, [[1, 2, 2, 1, 3]])
     result = run("show", str(path))

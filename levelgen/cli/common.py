@@ -475,11 +475,20 @@ def check_output(output: str, no_clobber: bool) -> None:
 
 
 def write(level: Level, output: str, *, no_clobber: bool = False) -> None:
-    """Write ``level`` to ``output`` atomically (``-``: standard output), or exit 3."""
-    from ..storage import WriteError, write_level
+    """Write ``level`` canonically to ``output`` (``-``: standard output), or exit 3."""
+    from ..storage import format_level
+
+    write_data(format_level(level).encode("utf-8"), output, no_clobber=no_clobber)
+
+
+def write_data(data: bytes, output: str, *, no_clobber: bool = False) -> None:
+    """Write ``data`` to ``output`` through the one writer of every ``-o``
+    (:func:`levelgen.storage.write_output`: atomic for a regular file, written through to a
+    link's target, a device or a FIFO), or exit 3 saying why it could not."""
+    from ..storage import WriteError, write_output
 
     try:
-        write_level(level, output, replace=not no_clobber)
+        write_output(data, output, replace=not no_clobber)
     except WriteError as exc:
         fail(EXIT_UNREADABLE, f"levelgen: {exc}")
 

@@ -19,6 +19,7 @@ from .common import (
     position_at_step,
     refuse_variant,
     show_problems,
+    write_data,
 )
 
 if TYPE_CHECKING:
@@ -33,16 +34,6 @@ CellSizeOption = Annotated[
     int,
     typer.Option("--cell-size", min=4, max=256, help="Pixels per cell.", metavar="PX"),
 ]
-
-
-def write_output(data: bytes, output: str, *, no_clobber: bool) -> None:
-    """Write ``data`` to ``output`` atomically, or exit 3 saying why it could not."""
-    from ..storage import WriteError, write_bytes
-
-    try:
-        write_bytes(data, output, clobber=not no_clobber)
-    except WriteError as exc:
-        fail(EXIT_UNREADABLE, f"levelgen: {exc}")
 
 
 def _suffix(output: str, allowed: tuple[str, ...]) -> str:
@@ -72,7 +63,7 @@ def _render_pack(folder: str, output: str, no_clobber: bool) -> None:
         data = sheet_html(entries, title=title).encode("utf-8")
     else:
         data = _picture(sheet_scene(entries, title=title), suffix, sheet=True)
-    write_output(data, output, no_clobber=no_clobber)
+    write_data(data, output, no_clobber=no_clobber)
 
 
 def _refuse_pack_variants(folder: str, entries: list[SheetEntry], feature: str) -> None:
@@ -157,7 +148,7 @@ def render(
         if path is False:
             drawn = None
     scene = board_scene(board, level.rules, path=drawn, cell_size=cell_size)
-    write_output(_picture(scene, suffix), output, no_clobber=no_clobber)
+    write_data(_picture(scene, suffix), output, no_clobber=no_clobber)
 
 
 # ----- export ----------------------------------------------------------------------------------
@@ -214,7 +205,7 @@ def _write_all(folder: FilePath, files: list[tuple[str, bytes]], no_clobber: boo
             if (folder / name).exists():
                 fail(EXIT_UNREADABLE, f"levelgen: {folder / name} exists (--no-clobber)")
     for name, data in files:  # the tileset first, the maps that name it last
-        write_output(data, str(folder / name), no_clobber=no_clobber)
+        write_data(data, str(folder / name), no_clobber=no_clobber)
 
 
 @app.command()
@@ -346,4 +337,4 @@ def play(
         page = build_player_html(level, api_base=api_base, title=title)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--api-base'") from None
-    write_output(page.encode("utf-8"), output, no_clobber=no_clobber)
+    write_data(page.encode("utf-8"), output, no_clobber=no_clobber)

@@ -17,6 +17,7 @@ from .common import (
     check_output,
     fail,
     show_problems,
+    write_data,
 )
 
 # ----- schema ----------------------------------------------------------------------------------
@@ -66,7 +67,7 @@ def schema(
     is not a JSON Schema, or the output could not be written; 70 internal error (a bug).
     """
     from ..schema import SCHEMAS
-    from ..storage import WriteError, format_json, write_text
+    from ..storage import format_json
 
     if name is not None and name not in SCHEMAS:
         raise typer.BadParameter(
@@ -75,10 +76,7 @@ def schema(
     if not check:
         check_output(output, no_clobber)
         generated = SCHEMAS[name or "level"].generate()
-        try:
-            write_text(format_json(generated), output, replace=not no_clobber)
-        except WriteError as exc:
-            fail(EXIT_UNREADABLE, f"levelgen: {exc}")
+        write_data(format_json(generated).encode("utf-8"), output, no_clobber=no_clobber)
         return
     if file is not None:
         _check_one(name or "level", file)
