@@ -1,4 +1,4 @@
-"""A problem found in a level (a JSON pointer and a reason), and the checks of a solution step
+"""The checks of a solution step
 that come before its path: shared by the classic replay (:mod:`levelgen.verify`) and the
 variants' replay (:mod:`levelgen.variants_verify`), which therefore import nothing from each
 other but the dispatch at ``verify.replay``'s entry."""
@@ -6,24 +6,13 @@ other but the dispatch at ``verify.replay``'s entry."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from .family import Problem
 from .geometry import Pos
 from .moves import Move
 from .words import plural
 
 __all__ = ["Problem", "not_best_problem", "step_problem"]
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong with a level: where (a JSON pointer) and why."""
-
-    pointer: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.pointer or '/'}: {self.message}"
 
 
 def step_problem(

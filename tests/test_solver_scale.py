@@ -32,8 +32,8 @@ BOUNDED_RECURSION = {
     # one level per turn of the path: at most ``max_turns`` + 1 <= 9 deep
     ("levelgen.paths", "_by_levels.walk"),
     # one level per nesting of the level file's JSON (a fixed shape, at most 16 deep on read)
-    ("levelgen.storage", "_format"),
-    ("levelgen.storage", "_depth"),
+    ("levelgen.formats.jsonio", "_format"),
+    ("levelgen.formats.jsonio", "_depth"),
     # a layered board draws its top view as a one-layer board: two levels at most
     ("levelgen.render.terminal", "render_board"),
     ("levelgen.render.terminal", "_render_stacks"),

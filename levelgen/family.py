@@ -1,0 +1,349 @@
+"""Puzzle families: the table of operations a game implements, and the registry that finds it.
+
+levelgen serves several puzzle families (Link-up, sliding-tile puzzles, snakes and ladders, and
+any a studio adds).  In the manner of Simon Tatham's ``struct game``, each family is one object
+that satisfies :class:`Family`: its name (the ``game`` field of its files), its file formats,
+and the operations *create*, *verify*, *solve*, *hint*, *show*, *draw* and *play*.  The edges
+(the command line, the HTTP service, packs, pictures, the browser player) know only this table:
+they read a file's ``game``, find the family with :func:`family_of`, and call its operations.
+
+A family that lacks an operation leaves its :class:`Capability` out of ``capabilities``; the
+edges then refuse with one line (:func:`require`), and the family's method is never called.
+
+The registry (:func:`family`, :func:`families`) holds the built-in families and those that
+other packages register through the entry-point group ``levelgen.families``: an entry
+``name = "package.module:attribute"`` names a :class:`Family` object (or a function of no
+argument that returns one).  The built-in families are declared in that group too, and are
+also found without package metadata (a source checkout), so ``levelgen`` never needs its own
+installation to know its games.  Families load lazily: asking for one imports it alone.
+
+Every operation is pure: no file or network I/O, no global random state (a ``seed`` is given),
+no wall clock (a :class:`Budget` carries the edge's ``should_stop``).  Results say what they
+found in a three-way status; ``unsolvable`` comes only with a proof, a spent budget is
+``unknown``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Budget",
+    "Capability",
+    "CreateOption",
+    "DocumentError",
+    "Family",
+    "FamilyError",
+    "HintAnswer",
+    "Problem",
+    "Progress",
+    "SchemaEntry",
+    "SolveAnswer",
+    "SpecError",
+    "Verdict",
+    "families",
+    "family",
+    "family_of",
+    "register",
+    "require",
+]
+
+#: The entry-point group through which packages register families.
+ENTRY_POINT_GROUP = "levelgen.families"
+
+#: ``progress(stage, done, total)``: a long computation's report (see :mod:`levelgen.progress`).
+Progress = Callable[[str, int, int], None]
+
+
+class Capability(StrEnum):
+    """An operation a family may offer; the edges check it before calling."""
+
+    CREATE = "create"  # make a level from a spec and a seed, with its certificate
+    VERIFY = "verify"  # check a file: structure, certificate replayed, figures
+    PROVE = "prove"  # verify --prove: re-prove the certificate's claims (optimality, ...)
+    SOLVE = "solve"  # answer solved / unsolvable (with proof) / unknown
+    HINT = "hint"  # advise on a position
+    SHOW = "show"  # draw in a terminal
+    DRAW = "draw"  # draw as SVG
+    PLAY = "play"  # the browser player's script and style
+    PACK = "pack"  # packs ramped by difficulty (needs CREATE and a difficulty measure)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a file or a request: where (a JSON pointer) and why."""
+
+    pointer: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.pointer or '/'}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much work a solver may do.
+
+    ``max_nodes``: a deterministic work bound in the solver's own units; None means unlimited.
+    ``should_stop``: polled now and then; returning True makes the solver give up with
+    ``unknown`` (the edges use it for wall-clock limits).  ``clock``: seconds, used only to
+    report elapsed time.  ``time_limit``: seconds for solvers that take a limit natively; the
+    edges set it together with ``should_stop``."""
+
+    max_nodes: int | None = None
+    should_stop: Callable[[], bool] | None = None
+    clock: Callable[[], float] | None = None
+    time_limit: float | None = None
+
+    def spent(self) -> bool:
+        """True when ``should_stop`` says to give up."""
+        return self.should_stop is not None and self.should_stop()
+
+
+class FamilyError(LookupError):
+    """An unknown game, or an operation its family does not have: one line for the user."""
+
+
+class DocumentError(ValueError):
+    """A document (file or request body) that is not a valid file of its family.
+
+    ``problems`` say where (JSON pointers) and why; ``is_format`` is True when the data breaks
+    the file's schema (exit 3 at the CLI), False when it is well-formed but invalid as a game
+    (a move off the board, a goal with other labels: exit 1)."""
+
+    def __init__(self, problems: Sequence[Problem], *, is_format: bool = True) -> None:
+        self.problems = tuple(problems)
+        self.is_format = is_format
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+class SpecError(ValueError):
+    """A create option that cannot be used: ``option`` names it as the spec does (``moves``;
+    the CLI shows ``--moves``, the service ``/moves``), ``reason`` says why."""
+
+    def __init__(self, option: str, reason: str) -> None:
+        self.option = option
+        self.reason = reason
+        super().__init__(f"{option}: {reason}")
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaEntry:
+    """A JSON Schema of a family's files: its generator and the name of its checked-in copy
+    under ``schemas/`` (``sliding-puzzle.level.v1.schema.json``)."""
+
+    generate: Callable[[], dict[str, Any]]
+    file_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class CreateOption:
+    """A family's own create option (beyond ``size``, ``seed`` and ``difficulty``, which every
+    family that creates takes): its spec name, a metavar and one line of help.  The CLI shows
+    it as ``--name`` and the service takes it as a body field; the value reaches
+    :meth:`Family.parse_spec` as given (a string from the CLI, a JSON value over HTTP)."""
+
+    name: str
+    metavar: str
+    help: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What ``verify`` found.  ``status``: ``ok`` (the certificate replays and every stated
+    figure checks), ``invalid`` (``problems`` say where), or, for a file without a certificate,
+    ``solvable`` / ``unsolvable`` / ``unknown`` as :class:`SolveAnswer`.  ``text``: one line
+    for a person (``ok: solution replayed (4x4 numbered, 40 moves)``); ``details``: the
+    figures for ``--json`` and the service."""
+
+    status: str
+    text: str
+    problems: tuple[Problem, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SolveAnswer:
+    """What ``solve`` found.  ``status``: ``solved`` (``document`` is the level with its
+    certificate, replayed), ``unsolvable`` (``text`` and ``details`` carry the proof) or
+    ``unknown`` (the budget ran out; ``document`` may hold the best certificate found so far,
+    marked in ``details`` as not proved)."""
+
+    status: str
+    text: str
+    document: Any | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class HintAnswer:
+    """What ``hint`` advises: ``status`` ``ok`` / ``unsolvable`` / ``unknown``, one line of
+    ``text`` and the figures in ``details`` (the move, the distance or expectation left)."""
+
+    status: str
+    text: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Family(Protocol):
+    """The table of one puzzle family's operations (see the module docstring).
+
+    ``document`` below is the family's own parsed file (a level, or a position where the
+    family has one), as :meth:`read` returns it; the edges never look inside it.
+    """
+
+    #: The ``game`` field of the family's files and the registry key (``linkup``).
+    name: str
+    #: A short human name (``Link-up``).
+    title: str
+    #: The operations it has.
+    capabilities: frozenset[Capability]
+    #: Its file formats, the level's first: ``{"level": SchemaEntry(...), ...}``.
+    schemas: Mapping[str, SchemaEntry]
+    #: Its own create options, and its difficulty bands from easiest to hardest.
+    create_options: Sequence[CreateOption]
+    bands: Sequence[str]
+
+    def read(self, data: object) -> Any:
+        """Parse JSON data (already read and checked for duplicate keys and non-finite numbers)
+        into a document; :class:`DocumentError` with JSON pointers otherwise."""
+        ...
+
+    def dump(self, document: Any) -> dict[str, Any]:
+        """The document as canonical JSON data (``format_json`` gives its bytes)."""
+        ...
+
+    def describe(self, document: Any) -> str:
+        """One line that names the document (``4x4 numbered, optimal 40``)."""
+        ...
+
+    def parse_spec(self, values: Mapping[str, Any]) -> Any:
+        """A create spec from option values (``size``, ``difficulty`` and the family's own
+        options; absent ones take defaults): :class:`SpecError` names the first bad one."""
+        ...
+
+    def create(self, spec: Any, seed: int, progress: Progress | None = None) -> Any:
+        """A level for ``spec`` from ``seed`` (same seed, same level), with its certificate
+        replayed by the family's own verifier."""
+        ...
+
+    def ramp(self, values: Mapping[str, Any], count: int, low: str, high: str) -> list[Any]:
+        """Specs for ``count`` levels of a pack whose difficulty rises from band ``low`` to
+        band ``high``, in play order."""
+        ...
+
+    def difficulty(self, document: Any) -> tuple[float, str]:
+        """The document's difficulty measure (higher is harder) and its band."""
+        ...
+
+    def verify(self, document: Any, *, prove: bool, budget: Budget) -> Verdict:
+        """Check the document: its certificate replayed and its figures recomputed (with
+        ``prove``, its claims proved again); a document without a certificate is solved."""
+        ...
+
+    def solve(self, document: Any, *, budget: Budget) -> SolveAnswer:
+        """Solve the document and return it with a certificate, or the proof it has none."""
+        ...
+
+    def hint(self, document: Any, *, budget: Budget, at: Mapping[str, Any]) -> HintAnswer:
+        """Advice on a position: the document (a level or a position file), and ``at``, the
+        family's own place options (a square, a step)."""
+        ...
+
+    def show(self, document: Any, *, color: bool) -> str:
+        """The document drawn for a terminal (ANSI colours when ``color``)."""
+        ...
+
+    def draw(self, document: Any, *, cell_size: int) -> str:
+        """The document drawn as an SVG picture."""
+        ...
+
+    def player(self, document: Any) -> tuple[str, str, dict[str, Any]]:
+        """The browser player of the document: its script, its style sheet and the data the
+        script reads (the edge builds the self-contained page around them)."""
+        ...
+
+
+# ----- the registry ---------------------------------------------------------------------------
+
+#: The built-in families (also declared under the entry-point group in pyproject.toml).
+_BUILTIN: dict[str, str] = {}
+
+_loaded: dict[str, Family] = {}
+
+
+def register(item: Family) -> Family:
+    """Add a family object to the registry (a test's or an application's own); returns it.
+    A family of the same name is replaced."""
+    if not isinstance(item, Family):
+        raise FamilyError(f"{item!r} is not a puzzle family (see levelgen.family.Family)")
+    _loaded[item.name] = item
+    return item
+
+
+def _load(reference: str) -> Family:
+    module_name, _, attribute = reference.partition(":")
+    target: Any = importlib.import_module(module_name)
+    for part in attribute.split("."):
+        target = getattr(target, part)
+    if callable(target) and not isinstance(target, Family):
+        target = target()
+    if not isinstance(target, Family):
+        raise FamilyError(f"{reference} is not a puzzle family (see levelgen.family.Family)")
+    return target
+
+
+def _entry_points() -> dict[str, str]:
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def family(name: str) -> Family:
+    """The family called ``name``; :class:`FamilyError` names the known ones otherwise."""
+    found = _loaded.get(name)
+    if found is not None:
+        return found
+    reference = _BUILTIN.get(name) or _entry_points().get(name)
+    if reference is None:
+        known = ", ".join(sorted(families()))
+        raise FamilyError(f"unknown game {name!r} (known: {known})")
+    found = _load(reference)
+    _loaded[name] = found
+    return found
+
+
+def families() -> dict[str, Family]:
+    """Every family known: the built-in ones, the registered ones and those of the entry-point
+    group, by name."""
+    names = {**_BUILTIN, **_entry_points()}
+    for name in names:
+        if name not in _loaded:
+            _loaded[name] = _load(names[name])
+    return dict(sorted(_loaded.items()))
+
+
+def family_of(data: object) -> Family:
+    """The family of a document: the one its ``game`` field names.  :class:`DocumentError` at
+    ``/game`` when it has none or names no known game."""
+    if not isinstance(data, dict):
+        raise DocumentError([Problem("", "expected a JSON object")])
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise DocumentError([Problem("/game", "missing: which game the file is for")])
+    try:
+        return family(game)
+    except FamilyError as exc:
+        raise DocumentError([Problem("/game", str(exc))]) from None
+
+
+def require(item: Family, capability: Capability) -> None:
+    """:class:`FamilyError` in one line when ``item`` lacks ``capability``."""
+    if capability not in item.capabilities:
+        raise FamilyError(f"game {item.name!r} has no {capability.value} operation")
