@@ -40,6 +40,7 @@ __all__ = [
     "Family",
     "FamilyError",
     "HintAnswer",
+    "PlayerAssets",
     "Problem",
     "Progress",
     "SchemaEntry",
@@ -190,6 +191,23 @@ class HintAnswer:
     details: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerAssets:
+    """What a family's browser player is made of.  The page (:func:`levelgen.player.build_page`)
+    puts ``title`` in its ``<title>`` and ``<h1>``, ``body`` (HTML: help, buttons, counters, the
+    board's element) inside ``<main>`` after the heading, ``style`` in a ``<style>``, ``data`` as
+    JSON in ``<script type="application/json" id="levelgen-level">`` with ``apiBase`` added
+    (``null``, or the URL prefix of the service for ``POST {apiBase}/v1/hint``), then each of
+    ``scripts`` in order.  No external resource: the page's Content Security Policy forbids
+    every request but those to the API base."""
+
+    title: str
+    body: str
+    style: str
+    scripts: tuple[str, ...]
+    data: Mapping[str, Any]
+
+
 @runtime_checkable
 class Family(Protocol):
     """The table of one puzzle family's operations (see the module docstring).
@@ -264,9 +282,10 @@ class Family(Protocol):
         """The document drawn as an SVG picture."""
         ...
 
-    def player(self, document: Any) -> tuple[str, str, dict[str, Any]]:
-        """The browser player of the document: its script, its style sheet and the data the
-        script reads (the edge builds the self-contained page around them)."""
+    def player(self, document: Any, *, with_api: bool) -> PlayerAssets:
+        """The browser player of the document (``with_api``: the page will be served with an
+        API base, so it may offer hints); :func:`levelgen.player.build_page` makes the
+        self-contained page around it."""
         ...
 
 

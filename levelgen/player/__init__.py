@@ -30,10 +30,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..board import KIND_CHARS
+from ..family import PlayerAssets
 from ..level import Level
 from ..render.svg import PALETTE, kind_style
 
-__all__ = ["build_player_html", "player_asset"]
+__all__ = ["build_page", "build_player_html", "player_asset"]
 
 #: How long a removed pair's path stays drawn, and the pause between replayed solution steps.
 FLASH_MS = 700
@@ -67,7 +68,7 @@ def _connect_src(api_base: str | None) -> str:
     return "'self'"
 
 
-def _level_data(level: Level, api_base: str | None, replay_ms: int) -> dict[str, Any]:
+def _level_data(level: Level, replay_ms: int) -> dict[str, Any]:
     from ..schema import content_id
     from ..schema.position import position_to_data
 
@@ -90,7 +91,6 @@ def _level_data(level: Level, api_base: str | None, replay_ms: int) -> dict[str,
         "solution": solution,
         "palette": [list(kind_style(k)) for k in range(1, len(PALETTE) + 1)],
         "glyphs": KIND_CHARS,
-        "apiBase": None if api_base is None else api_base.rstrip("/"),
         "flashMs": FLASH_MS,
         "replayMs": replay_ms,
     }
@@ -109,13 +109,8 @@ def build_player_html(
     from ..layers import check_variant, layer_count
 
     check_variant(level.board, level.rules)
-    data = _level_data(level, api_base, replay_ms)
+    data = _level_data(level, replay_ms)
     size = f"{level.board.width}x{level.board.height}"
-    heading = html.escape(title or f"Link-up {size} level")
-    policy = (
-        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline';"
-        f" img-src data:; connect-src {_connect_src(api_base)}; base-uri 'none'; form-action 'none'"
-    )
     api_buttons = (
         ""
         if api_base is None
@@ -138,15 +133,7 @@ def build_player_html(
             " (its badge gives the stack's height); tiles on neighbouring layers link over"
             " stacks no higher than the higher of the two."
         )
-    return (
-        "<!DOCTYPE html>\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{heading}</title>\n"
-        f"<style>\n{player_asset('player.css')}</style>\n"
-        "</head>\n<body>\n<main>\n"
-        f"<h1>{heading}</h1>\n"
+    body = (
         f'<p class="help">{size}, at most {rules.max_turns} turns, {ring}.{variant}'
         " Click or tap two tiles of one kind; keys: arrows and Enter/Space pick tiles,"
         " U undo, R restart, S show solution"
@@ -166,10 +153,38 @@ def build_player_html(
         '<div id="message" role="status" aria-live="polite"></div>\n'
         '<svg id="board" xmlns="http://www.w3.org/2000/svg" tabindex="0" role="application"'
         ' aria-label="the board: arrow keys move, Enter or Space picks a tile"></svg>\n'
+    )
+    scripts = tuple(player_asset(name) for name in ("paths.js", "slide.js", "player.js"))
+    assets = PlayerAssets(
+        title or f"Link-up {size} level", body, player_asset("player.css"), scripts, data
+    )
+    return build_page(assets, api_base)
+
+
+def build_page(assets: PlayerAssets, api_base: str | None = None) -> str:
+    """The self-contained player page of a family's ``assets`` (see
+    :class:`levelgen.family.PlayerAssets`); with ``api_base`` (``""`` for the page's own origin,
+    or a URL prefix) the page may call that API (``ValueError`` for an ``api_base`` with a user
+    part, quotes or spaces).  Deterministic: the same assets and ``api_base``, the same bytes."""
+    heading = html.escape(assets.title)
+    policy = (
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline';"
+        f" img-src data:; connect-src {_connect_src(api_base)}; base-uri 'none'; form-action 'none'"
+    )
+    data = {**assets.data, "apiBase": None if api_base is None else api_base.rstrip("/")}
+    scripts = "".join(f"<script>\n{script}</script>\n" for script in assets.scripts)
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{heading}</title>\n"
+        f"<style>\n{assets.style}</style>\n"
+        "</head>\n<body>\n<main>\n"
+        f"<h1>{heading}</h1>\n"
+        f"{assets.body}"
         "</main>\n"
         f'<script type="application/json" id="levelgen-level">{_script_json(data)}</script>\n'
-        f"<script>\n{player_asset('paths.js')}</script>\n"
-        f"<script>\n{player_asset('slide.js')}</script>\n"
-        f"<script>\n{player_asset('player.js')}</script>\n"
+        f"{scripts}"
         "</body>\n</html>\n"
     )
