@@ -29,7 +29,10 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from .formats.scene import Scene
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -278,8 +281,9 @@ class Family(Protocol):
         """The document drawn for a terminal (ANSI colours when ``color``)."""
         ...
 
-    def draw(self, document: Any, *, cell_size: int) -> str:
-        """The document drawn as an SVG picture."""
+    def draw(self, document: Any, *, cell_size: int) -> Scene:
+        """The document drawn as a picture (:mod:`levelgen.formats.scene`), which the edges
+        write as SVG or PNG; ``cell_size``: pixels per cell or square."""
         ...
 
     def player(self, document: Any, *, with_api: bool) -> PlayerAssets:

@@ -40,7 +40,7 @@ BOUNDED_RECURSION = {
     # a picture's scene: groups nest as the renderer builds them (sheet > board > tile), a
     # fixed few levels whatever the board's size
     ("levelgen.render.png", "_draw"),
-    ("levelgen.render.svg", "_shape_svg"),
+    ("levelgen.formats.scene", "_shape_svg"),
 }
 
 Func = tuple[str, str]

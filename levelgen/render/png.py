@@ -16,7 +16,7 @@ import io
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .svg import Group, Line, Rect, Scene, Shape
+from ..formats.scene import Group, Line, Rect, Scene, Shape
 
 if TYPE_CHECKING:
     from PIL import Image, ImageDraw, ImageFont

@@ -20,10 +20,11 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..formats.scene import INK, Group, Line, Rect, Scene, Shape, Text, scene_to_svg
 from ..level import Level
 from ..storage import parse_json, read_bytes, read_level
 from ..verify import Problem
-from .svg import INK, Group, Line, Rect, Scene, Shape, Text, board_scene, scene_to_svg
+from .svg import board_scene
 
 __all__ = ["MANIFEST", "PackError", "SheetEntry", "read_pack", "sheet_html", "sheet_scene"]
 

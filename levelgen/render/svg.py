@@ -20,11 +20,18 @@ corner points (which may lie on the ring), its two end tiles outlined.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from xml.sax.saxutils import escape, quoteattr
-
 from ..board import EMPTY, KIND_CHARS, WALL, Board
+from ..formats.scene import (
+    INK,
+    PALETTE,
+    Group,
+    Line,
+    Rect,
+    Scene,
+    Shape,
+    Text,
+    scene_to_svg,
+)
 from ..paths import Path
 from ..rules import Rules
 
@@ -44,82 +51,11 @@ __all__ = [
     "scene_to_svg",
 ]
 
-#: Okabe-Ito (2008) without its black: seven colours told apart with protanopia, deuteranopia
-#: and tritanopia.  Kind ``k`` takes ``PALETTE[(k - 1) % 7]``.
-PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
-INK = "#222222"
 WALL_FILL = "#3A3A3A"
 HOLE_FILL = "#F2F2F2"
 CLOSED_RING = "#D0D0D0"
 #: Cells smaller than this (thumbnails) show colour only, no glyph or outline.
 MIN_GLYPH_CELL = 14
-FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
-
-
-@dataclass(frozen=True, slots=True)
-class Rect:
-    """A rectangle (rounded when ``radius``), optionally crossed by its two diagonals."""
-
-    x: int
-    y: int
-    w: int
-    h: int
-    fill: str | None
-    stroke: str | None = None
-    stroke_width: int = 0
-    radius: int = 0
-    dashed: bool = False
-    crossed: str | None = None  # the colour of the two diagonals, when drawn
-    attrs: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """An open polyline; ``dot`` draws a disc of that radius at both ends."""
-
-    points: tuple[tuple[int, int], ...]
-    stroke: str
-    width: int
-    dot: int = 0
-    attrs: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """Text centred on ``(x, y)`` (``anchor`` "middle"), or starting / ending there."""
-
-    x: int
-    y: int
-    text: str
-    size: int
-    fill: str = INK
-    bold: bool = False
-    anchor: str = "middle"
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    """Shapes moved by ``(dx, dy)``, with attributes for the SVG ``<g>``."""
-
-    items: tuple[Shape, ...]
-    dx: int = 0
-    dy: int = 0
-    attrs: tuple[tuple[str, str], ...] = ()
-
-
-Shape = Rect | Line | Text | Group
-
-
-@dataclass(frozen=True, slots=True)
-class Scene:
-    """A picture of ``width`` x ``height`` pixels on a ``background``."""
-
-    width: int
-    height: int
-    items: tuple[Shape, ...]
-    background: str = "#FFFFFF"
-    title: str = ""
-    attrs: tuple[tuple[str, str], ...] = field(default=())
 
 
 def kind_glyph(kind: int) -> str:
@@ -331,84 +267,3 @@ def _path_items(path: Path, ox: int, oy: int, cs: int) -> list[Shape]:
 def render_svg(board: Board, rules: Rules, *, path: Path | None = None, cell_size: int = 32) -> str:
     """The SVG picture of ``board`` (with ``path`` drawn through its corner points)."""
     return scene_to_svg(board_scene(board, rules, path=path, cell_size=cell_size))
-
-
-# ----- SVG text ---------------------------------------------------------------------------------
-
-
-def _attrs(pairs: Iterable[tuple[str, str | int | None]]) -> str:
-    return "".join(f" {k}={quoteattr(str(v))}" for k, v in pairs if v is not None)
-
-
-def _points(points: Sequence[tuple[int, int]]) -> str:
-    return " ".join(f"{x},{y}" for x, y in points)
-
-
-def _shape_svg(shape: Shape, out: list[str], indent: str) -> None:
-    if isinstance(shape, Group):
-        move = f"translate({shape.dx},{shape.dy})" if shape.dx or shape.dy else None
-        out.append(f"{indent}<g{_attrs([*shape.attrs, ('transform', move)])}>")
-        for item in shape.items:
-            _shape_svg(item, out, indent + "  ")
-        out.append(f"{indent}</g>")
-    elif isinstance(shape, Rect):
-        dash = f"{max(2, shape.stroke_width * 3)} {max(2, shape.stroke_width * 2)}"
-        attrs: list[tuple[str, str | int | None]] = [
-            *shape.attrs,
-            ("x", shape.x),
-            ("y", shape.y),
-            ("width", shape.w),
-            ("height", shape.h),
-            ("rx", shape.radius or None),
-            ("fill", shape.fill or "none"),
-            ("stroke", shape.stroke),
-            ("stroke-width", shape.stroke_width if shape.stroke else None),
-            ("stroke-dasharray", dash if shape.dashed else None),
-        ]
-        if shape.crossed is None:
-            out.append(f"{indent}<rect{_attrs(attrs)}/>")
-            return
-        x0, y0, x1, y1 = shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
-        cross = f"M{x0},{y0}L{x1},{y1}M{x1},{y0}L{x0},{y1}"
-        out.append(f"{indent}<g{_attrs(shape.attrs)}>")
-        out.append(f"{indent}  <rect{_attrs(attrs[len(shape.attrs) :])}/>")
-        out.append(
-            f'{indent}  <path d="{cross}" stroke="{shape.crossed}"'
-            f' stroke-width="{max(1, shape.stroke_width)}"/>'
-        )
-        out.append(f"{indent}</g>")
-    elif isinstance(shape, Line):
-        out.append(
-            f"{indent}<polyline{_attrs(shape.attrs)} points={quoteattr(_points(shape.points))}"
-            f' fill="none" stroke="{shape.stroke}" stroke-width="{shape.width}"'
-            ' stroke-linejoin="round" stroke-linecap="round"/>'
-        )
-        if shape.dot:
-            for x, y in (shape.points[0], shape.points[-1]):
-                out.append(
-                    f'{indent}<circle cx="{x}" cy="{y}" r="{shape.dot}" fill="{shape.stroke}"/>'
-                )
-    else:
-        anchor = {"middle": "middle", "start": "start", "end": "end"}[shape.anchor]
-        weight = ' font-weight="bold"' if shape.bold else ""
-        out.append(
-            f'{indent}<text x="{shape.x}" y="{shape.y}" font-size="{shape.size}"'
-            f' fill="{shape.fill}" text-anchor="{anchor}" dominant-baseline="central"{weight}>'
-            f"{escape(shape.text)}</text>"
-        )
-
-
-def scene_to_svg(scene: Scene) -> str:
-    """The SVG document of ``scene`` (UTF-8 text ending in a newline)."""
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{scene.width}" height="{scene.height}"'
-        f' viewBox="0 0 {scene.width} {scene.height}"'
-        f" font-family={quoteattr(FONT_FAMILY)}{_attrs(scene.attrs)}>"
-    ]
-    if scene.title:
-        out.append(f"  <title>{escape(scene.title)}</title>")
-    out.append(f'  <rect width="{scene.width}" height="{scene.height}" fill="{scene.background}"/>')
-    for shape in scene.items:
-        _shape_svg(shape, out, "  ")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
