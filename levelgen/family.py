@@ -60,7 +60,8 @@ __all__ = [
 #: The entry-point group through which packages register families.
 ENTRY_POINT_GROUP = "levelgen.families"
 
-#: ``progress(stage, done, total)``: a long computation's report (see :mod:`levelgen.progress`).
+#: ``progress(stage, done, total)``: a long computation's report (see
+#: :mod:`levelgen.formats.progress`).
 Progress = Callable[[str, int, int], None]
 
 

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from levelgen.solvers import search_engine, search_relax
+from levelgen.linkup.solvers.search import engine as search_engine
+from levelgen.linkup.solvers.search import relax as search_relax
 
 
 @pytest.fixture(autouse=True)

@@ -8,8 +8,8 @@ import random
 from hypothesis import strategies as st
 
 from levelgen.bench.common import random_board
-from levelgen.board import EMPTY, WALL, Board
-from levelgen.rules import Rules
+from levelgen.linkup.core.board import EMPTY, WALL, Board
+from levelgen.linkup.core.rules import Rules
 
 
 @st.composite

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import typer
 
-from ..board import Board
-from ..rules import Rules
+from ..linkup.core.board import Board
+from ..linkup.core.rules import Rules
 
 __all__ = [
     "BenchBoard",

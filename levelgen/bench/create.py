@@ -2,8 +2,8 @@
 
 *Speed*: for each size (12x8 and 24x14 by default, full boards, default rules, 4 copies), the
 time to generate ``--count`` levels from fixed seeds, each with its exact best paths, metrics
-and the replay that :func:`levelgen.generator.generate` runs before returning; reported as the
-median rate over ``--repeats`` runs next to the target.
+and the replay that :func:`levelgen.linkup.generate.generator.generate` runs before returning;
+reported as the median rate over ``--repeats`` runs next to the target.
 
 *Difficulty* (``--difficulty``): for each size of ``--sizes`` (default 12x8 and 18x10), ring
 on and off, and each band, ``--levels`` levels steered to the band (seeds ``0 .. N-1``): levels
@@ -12,12 +12,13 @@ rates of the random player (the check independent of the score, here on seeds th
 used) and of the greedy player.  ``--calibrate`` instead measures the reference population the
 band edges come from (every rung of the ladder, 4 seeds) and prints its quartiles and the mean
 score per rung, which is what says which lever matters; ``--levers`` compares kind shaping
-(:func:`levelgen.shaping.shape_kinds`, easy and hard) with a random deal on full 12x8 boards.
+(:func:`levelgen.linkup.generate.shaping.shape_kinds`, easy and hard) with a random deal on full
+12x8 boards.
 
 *Soundness*: ``--seeds`` levels (seeds ``0 .. N-1``, ``--sweep-size``) are generated and each
-is replayed again here, independently, by :func:`levelgen.verify.replay`, its kind counts
-checked against :func:`levelgen.generator.kind_tile_counts`.  Every failure is counted: a
-``GenerationError`` (no level), an exception, a replay problem or wrong kind counts.  The
+is replayed again here, independently, by :func:`levelgen.linkup.verify.replay`, its kind counts
+checked against :func:`levelgen.linkup.generate.generator.kind_tile_counts`.  Every failure is
+counted: a ``GenerationError`` (no level), an exception, a replay problem or wrong kind counts.  The
 command exits with status 1 when any level failed.
 """
 
@@ -28,10 +29,10 @@ from typing import Annotated, Any
 
 import typer
 
-from ..generator import GenerationError, generate, kind_tile_counts
-from ..geometry import Size, parse_size
-from ..rules import Rules
-from ..verify import replay
+from ..linkup.core.geometry import Size, parse_size
+from ..linkup.core.rules import Rules
+from ..linkup.generate.generator import GenerationError, generate, kind_tile_counts
+from ..linkup.verify import replay
 from .common import median_rate
 
 __all__ = ["TARGETS", "register", "soundness_sweep", "speed"]
@@ -194,7 +195,7 @@ def _variants(
     as_json: bool,
 ) -> None:
     """``bench create --slide/--layers``: see :mod:`levelgen.bench.variants`."""
-    from ..rules import SLIDES
+    from ..linkup.core.rules import SLIDES
     from .variants import run_variant_bench
 
     if slide is not None and slide != "all" and slide not in SLIDES:

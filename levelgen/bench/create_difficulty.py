@@ -14,13 +14,13 @@ from typing import Any
 
 import typer
 
-from ..board import Board
-from ..difficulty_play import measure_difficulty, playout_win_rate
-from ..difficulty_score import BANDS, score_of
-from ..generator import SLOT, GenerationError, generate
-from ..geometry import Size, parse_size
-from ..rules import Rules
-from ..steer import RUNGS, Target, apply_density, steered_generate
+from ..linkup.core.board import Board
+from ..linkup.core.geometry import Size, parse_size
+from ..linkup.core.rules import Rules
+from ..linkup.difficulty.play import measure_difficulty, playout_win_rate
+from ..linkup.difficulty.score import BANDS, score_of
+from ..linkup.generate.generator import SLOT, GenerationError, generate
+from ..linkup.generate.steer import RUNGS, Target, apply_density, steered_generate
 
 __all__ = ["calibration_population", "run_difficulty_bench", "steering_report"]
 
@@ -93,8 +93,8 @@ def calibration_population(seeds: int = 4) -> list[dict[str, Any]]:
 
 def _levers(levels: int) -> list[dict[str, Any]]:
     """Random deal against CP-SAT kind shaping (easy / hard) on the same removal orders."""
-    from ..playout import deal, random_removal_order
-    from ..shaping import shape_kinds
+    from ..linkup.generate.playout import deal, random_removal_order
+    from ..linkup.generate.shaping import shape_kinds
 
     out = []
     template = Board(12, 8, (SLOT,) * 96)

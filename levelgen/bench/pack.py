@@ -88,7 +88,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Levels per second of `levelgen pack` by worker count (and on Dask), with the
         speedup over the first count and a byte-for-byte comparison of the packs."""
-        from ..pack_plan import PlanError, plan_pack
+        from ..pack.plan import PlanError, plan_pack
 
         try:
             counts = [int(w) for w in workers.split(",") if w.strip()]

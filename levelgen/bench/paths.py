@@ -8,8 +8,9 @@ seeded positions-only removal order, so a state real play can reach), it times:
 - *path*: the exact best path with corner points, for every same-kind pair (and for the
   linkable pairs alone, the ones that need a path built);
 - the slow Dijkstra reference on the same pairs (on a subsample), for the ratio;
-- *all pairs*: every legal pair of the board from scratch (:func:`levelgen.moves.legal_pairs`,
-  what the move list, difficulty and shuffles recompute), as boards per second.
+- *all pairs*: every legal pair of the board from scratch
+  (:func:`levelgen.linkup.core.moves.legal_pairs`, what the move list, difficulty and shuffles
+  recompute), as boards per second.
 
 Rates are medians over ``--repeats`` runs.  ``--check N`` then runs N random queries on random
 boards (sizes 1x2 .. 24x14, all densities, walls and holes, both ``outside``, ``max_turns``
@@ -25,14 +26,14 @@ from typing import Annotated, Any
 
 import typer
 
-from ..board import Board
-from ..geometry import Pos
-from ..moves import legal_pairs
-from ..paths import find_link
-from ..playout import random_removal_order
-from ..reach import linkable_mask
-from ..reference import reference_all, reference_best
-from ..rules import Rules
+from ..linkup.core.board import Board
+from ..linkup.core.geometry import Pos
+from ..linkup.core.moves import legal_pairs
+from ..linkup.core.paths import find_link
+from ..linkup.core.reach import linkable_mask
+from ..linkup.core.reference import reference_all, reference_best
+from ..linkup.core.rules import Rules
+from ..linkup.generate.playout import random_removal_order
 from .common import BenchBoard, boards_for_command, median_rate, random_board
 
 __all__ = ["agreement_check", "register"]

@@ -5,16 +5,16 @@ random legal moves, ``k`` uniform in ``0 .. n/2`` for a board of ``n`` tiles (th
 stops early when it is stuck, so some positions are lost).
 
 - *live move list*: full random play-outs of 18x10 levels; the time per move of
-  :meth:`levelgen.play.Game.apply` (the legality check and the incremental update of the pair
-  set; the move's best path, needed either way, is built before) against recomputing all legal
-  pairs from scratch (:func:`levelgen.moves.legal_pairs`) on the same states; target at least
-  5x.
-- *hint*: :meth:`levelgen.play.Game.hint` in process on the 18x10 positions (median and 95th
-  percentile, wall clock and CPU time; targets 30 ms and 200 ms), its statuses, and every
+  :meth:`levelgen.linkup.play.game.Game.apply` (the legality check and the incremental update of the
+  pair set; the move's best path, needed either way, is built before) against recomputing all legal
+  pairs from scratch (:func:`levelgen.linkup.core.moves.legal_pairs`) on the same states; target at
+  least 5x.
+- *hint*: :meth:`levelgen.linkup.play.game.Game.hint` in process on the 18x10 positions (median and
+  95th percentile, wall clock and CPU time; targets 30 ms and 200 ms), its statuses, and every
   hint's solution replayed;
   then ``levelgen hint FILE`` as a whole process on a few of them (median; target 0.35 s).
-- *shuffle*: :meth:`levelgen.play.Game.shuffle` on the 18x10 and 24x14 positions (median;
-  targets 100 ms and 1 s); every result replayed.
+- *shuffle*: :meth:`levelgen.linkup.play.game.Game.shuffle` on the 18x10 and 24x14 positions
+  (median; targets 100 ms and 1 s); every result replayed.
 
 Timing happens here, at the edge; tests never assert it.
 """
@@ -34,12 +34,12 @@ from typing import Annotated, Any
 
 import typer
 
-from ..generator import generate
-from ..geometry import Size
-from ..moves import legal_pairs
-from ..play import Game
-from ..solvers import Budget
-from ..verify import replay
+from ..linkup.core.geometry import Size
+from ..linkup.core.moves import legal_pairs
+from ..linkup.generate.generator import generate
+from ..linkup.play.game import Game
+from ..linkup.solvers import Budget
+from ..linkup.verify import replay
 
 __all__ = ["live_list", "positions", "register"]
 
@@ -153,7 +153,7 @@ def hint_process(games: list[Game], runs: int) -> dict[str, Any]:
     clock, and CPU time of the process (user + system; what a busy machine inflates least)."""
     import resource
 
-    from ..schema.position import position_to_data
+    from ..linkup.schema.position import position_to_data
 
     times = []
     cpu = []

@@ -2,12 +2,12 @@
 
 For ``--count`` full layouts (seeds ``0 .. N-1``, ``--size``, 4 copies per kind by default) a
 positions-only removal order is drawn with ``random.Random(seed)``; then kinds are dealt three
-ways: the seeded random deal (*before*), and :func:`levelgen.shaping.shape_kinds` with target
-``easy`` and ``hard`` (*after*).  Reported per target: start moves and tempting pairings before
-and after (median, and per layout with ``--verbose``), how many layouts moved in the requested
-direction, and the wall time of one shaping (median and maximum) next to the 2 s target.  Every
-shaped level is replayed by :func:`levelgen.verify.replay` and its kind counts checked; a
-failure makes the command exit with status 1.
+ways: the seeded random deal (*before*), and :func:`levelgen.linkup.generate.shaping.shape_kinds`
+with target ``easy`` and ``hard`` (*after*).  Reported per target: start moves and tempting pairings
+before and after (median, and per layout with ``--verbose``), how many layouts moved in the
+requested direction, and the wall time of one shaping (median and maximum) next to the 2 s target.
+Every shaped level is replayed by :func:`levelgen.linkup.verify.replay` and its kind counts checked;
+a failure makes the command exit with status 1.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from typing import Annotated, Any
 
 import typer
 
-from ..board import Board
-from ..geometry import parse_size
-from ..playout import random_removal_order
-from ..rules import Rules
-from ..shaping import DEFAULT_DETERMINISTIC_TIME, TARGETS, shape_kinds
-from ..verify import replay
+from ..linkup.core.board import Board
+from ..linkup.core.geometry import parse_size
+from ..linkup.core.rules import Rules
+from ..linkup.generate.playout import random_removal_order
+from ..linkup.generate.shaping import DEFAULT_DETERMINISTIC_TIME, TARGETS, shape_kinds
+from ..linkup.verify import replay
 
 __all__ = ["TIME_TARGET", "register", "shape_layouts"]
 

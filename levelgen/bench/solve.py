@@ -17,7 +17,7 @@ and counts the boards where both decided and disagree (a bug in one of them). Th
 turns board by board rather than one after the other, so that a change in the machine's speed
 during the run (shared machines slow down and speed up by half over minutes) weighs on all of
 them alike. Methods ``auto``, ``search`` and ``cpsat`` go through
-:func:`levelgen.solvers.solve`, which replays every solution; ``exhaustive`` solutions are
+:func:`levelgen.linkup.solvers.solve`, which replays every solution; ``exhaustive`` solutions are
 replayed here. Solvers are imported inside the command, so ortools loads only for ``cpsat`` and
 ``auto``.
 """
@@ -36,11 +36,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..cli.common import WorkersOption, rival
-from ..rules import Rules
+from ..linkup.core.rules import Rules
 from .common import BenchBoard, boards_for_command
 
 if TYPE_CHECKING:
-    from ..solvers.repair import RivalFactory
+    from ..linkup.solvers.repair import RivalFactory
 
 __all__ = ["SCALE_SIZES", "BoardRun", "cross_check", "register", "scale_boards", "summarize"]
 
@@ -73,8 +73,8 @@ class BoardRun:
 def scale_boards(sizes: list[str], seeds: int, first: int = 0) -> list[BenchBoard]:
     """The ``scale`` set: a level per size and seed ``first .. first + seeds - 1`` from the
     generator (default parameters), solution dropped.  ``ValueError`` for a bad size."""
-    from ..generator import generate
-    from ..geometry import parse_size
+    from ..linkup.core.geometry import parse_size
+    from ..linkup.generate.generator import generate
 
     out = []
     for text in sizes:
@@ -92,9 +92,9 @@ def _run_one(
     time_limit: float,
     rival: RivalFactory | None = None,
 ) -> BoardRun:
-    from ..solvers import Budget, SolveStatus, solve
-    from ..solvers.exhaustive import solve_exhaustive
-    from ..verify import replay
+    from ..linkup.solvers import Budget, SolveStatus, solve
+    from ..linkup.solvers.exhaustive import solve_exhaustive
+    from ..linkup.verify import replay
 
     start = time.perf_counter()
     deadline = start + time_limit

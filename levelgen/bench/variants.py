@@ -1,12 +1,12 @@
 """``levelgen bench create --slide DIR`` / ``--layers N``: the variants' generator and solver.
 
 *Speed*: the time to generate ``count`` levels from fixed seeds (generation on identities,
-exact best paths, metrics and the replay that :func:`levelgen.generator.generate` runs before
-returning), median over ``repeats`` runs, next to the issue's targets: 12x8 ``down`` at least
-100 levels/s, 16x9 with three (pyramid) layers at least 20 levels/s.
+exact best paths, metrics and the replay that :func:`levelgen.linkup.generate.generator.generate`
+runs before returning), median over ``repeats`` runs, next to the issue's targets: 12x8 ``down`` at
+least 100 levels/s, 16x9 with three (pyramid) layers at least 20 levels/s.
 
 *Soundness*: ``seeds`` levels are generated and each replayed again here, independently, by
-:func:`levelgen.verify.replay` (which dispatches to the variant replay).
+:func:`levelgen.linkup.verify.replay` (which dispatches to the variant replay).
 
 *Solver* (sliding only): ``solve_boards`` random full 8x6 boards per direction (12 kinds of 4
 tiles, shuffled from fixed seeds; the ring on for even board numbers, off for odd ones: with
@@ -22,14 +22,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..board import Board
-from ..generator import GenerationError, generate
-from ..generator_variants import pyramid_layout
-from ..geometry import Size
-from ..rules import Rules
-from ..slide import SLIDE_DIRECTIONS
-from ..solvers import Budget, SolveStatus, solve
-from ..verify import replay
+from ..linkup.core.board import Board
+from ..linkup.core.geometry import Size
+from ..linkup.core.rules import Rules
+from ..linkup.core.slide import SLIDE_DIRECTIONS
+from ..linkup.generate.generator import GenerationError, generate
+from ..linkup.generate.variants import pyramid_layout
+from ..linkup.solvers import Budget, SolveStatus, solve
+from ..linkup.verify import replay
 from .common import median_rate
 
 __all__ = ["TARGETS", "run_variant_bench", "solver_sweep"]

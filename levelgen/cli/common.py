@@ -31,13 +31,13 @@ import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 if TYPE_CHECKING:
-    from ..board import Board
-    from ..level import Level
-    from ..paths import Path as LinkPath
-    from ..rules import Rules
-    from ..solvers import Budget
-    from ..solvers.repair import RivalFactory
-    from ..verify import Problem
+    from ..linkup.core.board import Board
+    from ..linkup.core.level import Level
+    from ..linkup.core.paths import Path as LinkPath
+    from ..linkup.core.rules import Rules
+    from ..linkup.solvers import Budget
+    from ..linkup.solvers.repair import RivalFactory
+    from ..linkup.verify import Problem
 
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_UNREADABLE, EXIT_UNDECIDED = 0, 1, 2, 3, 4
@@ -397,8 +397,9 @@ WorkersOption = Annotated[
 
 
 def rival(workers: int | None) -> RivalFactory | None:
-    """The solvers' rival factory for ``--workers`` (see :func:`levelgen.rival.rival_for`)."""
-    from ..rival import rival_for
+    """The solvers' rival factory for ``--workers`` (see
+    :func:`levelgen.linkup.solvers.rival.rival_for`)."""
+    from ..linkup.solvers.rival import rival_for
 
     return rival_for(workers)
 
@@ -415,7 +416,7 @@ def stderr_is_terminal() -> bool:
 
 def budget(time_limit: float) -> Budget:
     """A wall-clock budget of ``time_limit`` seconds (the clock is read here, at the edge)."""
-    from ..solvers import Budget
+    from ..linkup.solvers import Budget
 
     deadline = time.monotonic() + time_limit
     return Budget(
@@ -453,7 +454,7 @@ def load_level(source: str, *, strict: bool = True) -> Level:
     """The core level of the file ``source``; exit 3 when it cannot be read or is not a level
     file, exit 1 with what is wrong with it: a solution path that is not straight lines, and
     when ``strict`` an odd kind or a stale id."""
-    from ..storage import ReadError, read_core_level
+    from ..linkup.files import ReadError, read_core_level
 
     try:
         level, problems = read_core_level(source, content=strict)
@@ -468,7 +469,7 @@ def load_level(source: str, *, strict: bool = True) -> Level:
 
 def check_output(output: str, no_clobber: bool) -> None:
     """Exit 3 before any work when ``--no-clobber`` forbids replacing ``output``."""
-    from ..storage import STDIO
+    from ..linkup.files import STDIO
 
     if no_clobber and output != STDIO and Path(output).exists():
         fail(EXIT_UNREADABLE, f"levelgen: {output} exists; not replaced (--no-clobber)")
@@ -476,16 +477,16 @@ def check_output(output: str, no_clobber: bool) -> None:
 
 def write(level: Level, output: str, *, no_clobber: bool = False) -> None:
     """Write ``level`` canonically to ``output`` (``-``: standard output), or exit 3."""
-    from ..storage import format_level
+    from ..linkup.files import format_level
 
     write_data(format_level(level).encode("utf-8"), output, no_clobber=no_clobber)
 
 
 def write_data(data: bytes, output: str, *, no_clobber: bool = False) -> None:
     """Write ``data`` to ``output`` through the one writer of every ``-o``
-    (:func:`levelgen.storage.write_output`: atomic for a regular file, written through to a
+    (:func:`levelgen.linkup.files.write_output`: atomic for a regular file, written through to a
     link's target, a device or a FIFO), or exit 3 saying why it could not."""
-    from ..storage import WriteError, write_output
+    from ..linkup.files import WriteError, write_output
 
     try:
         write_output(data, output, replace=not no_clobber)
@@ -495,8 +496,9 @@ def write_data(data: bytes, output: str, *, no_clobber: bool = False) -> None:
 
 def refuse_variant(source: str, board: Board, rules: Rules, feature: str) -> None:
     """Exit 3 with ``FILE: /rules/slide: ...`` (or ``/board/layers``) when ``feature`` does
-    not support the variant of this board and rules (see :mod:`levelgen.variant_support`)."""
-    from ..variant_support import variant_problem
+    not support the variant of this board and rules (see
+    :mod:`levelgen.linkup.core.variant_support`)."""
+    from ..linkup.core.variant_support import variant_problem
 
     found = variant_problem(board, rules, feature)
     if found is not None:
@@ -507,7 +509,7 @@ def position_at_step(source: str, level: Level, step: int) -> tuple[Board, LinkP
     """The board before solution step ``step`` (slides included, for variants) and that step's
     path, for ``show --step`` and ``render --step``; exit 2 for a step out of range, exit 1
     when the solution breaks before it."""
-    from ..verify import replay
+    from ..linkup.verify import replay
 
     solution = level.solution or ()
     if not solution:
@@ -526,7 +528,7 @@ def position_at_step(source: str, level: Level, step: int) -> tuple[Board, LinkP
         show_problems(source, problems)
         raise typer.Exit(EXIT_INVALID)
     if level.board.upper or level.rules.slide != "none":
-        from ..variant_state import state_of
+        from ..linkup.core.variant_state import state_of
 
         state = state_of(level.board, level.rules)  # positions of the moment: slides included
         for move in solution[:step]:

@@ -23,8 +23,8 @@ from .common import (
 from .progress import progress_bar
 
 if TYPE_CHECKING:
-    from ..create_spec import CheckedSpec
-    from ..level import Level
+    from ..linkup.core.level import Level
+    from ..linkup.generate.spec import CheckedSpec
 
 
 # ----- create --------------------------------------------------------------------------------
@@ -105,10 +105,16 @@ def create(
     """
     import secrets
 
-    from ..create_spec import MAX_SEED, CreateSpec, SpecError, check_create_spec, create_level
-    from ..generator import GenerationError
-    from ..geometry import format_size
-    from ..storage import ReadError, read_text
+    from ..linkup.core.geometry import format_size
+    from ..linkup.files import ReadError, read_text
+    from ..linkup.generate.generator import GenerationError
+    from ..linkup.generate.spec import (
+        MAX_SEED,
+        CreateSpec,
+        SpecError,
+        check_create_spec,
+        create_level,
+    )
 
     check_output(output, no_clobber)
     text = None
@@ -156,8 +162,8 @@ def create(
 def _create_steered(checked: CheckedSpec, seed: int) -> Level:
     """``levelgen create --difficulty``: the steered level, or exit with a clear line.  A level
     that missed its target is still written (the closest found) and said on standard error."""
-    from ..create_spec import steered_level
-    from ..generator import GenerationError
+    from ..linkup.generate.generator import GenerationError
+    from ..linkup.generate.spec import steered_level
 
     try:
         result = steered_level(checked, seed)

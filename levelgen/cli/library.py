@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..words import plural
+from ..formats.words import plural
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, fail, problem_lines
 
 if TYPE_CHECKING:
-    from ..service.store import Store
+    from ..library import Store
 
 library_app = typer.Typer(
     help="The level library: import, list and export stored levels.",
@@ -36,8 +36,8 @@ DbOption = Annotated[
 
 
 def _open(db: str | None) -> Store:
+    from ..library import Store
     from ..service.settings import Settings
-    from ..service.store import Store
 
     url = db if db is not None else Settings().db
     try:
@@ -49,9 +49,9 @@ def _open(db: str | None) -> Store:
 def import_problems(source: str) -> tuple[dict[str, object] | None, list[str]]:
     """The level file ``source`` as JSON data when it is a valid level with a replayed
     solution, else None and one line per problem."""
-    from ..schema import LevelFile, LevelFormatError, level_problems
-    from ..storage import ReadError, read_level
-    from ..verify import replay
+    from ..linkup.files import ReadError, read_level
+    from ..linkup.schema import LevelFile, LevelFormatError, level_problems
+    from ..linkup.verify import replay
 
     try:
         file = read_level(source)
@@ -134,8 +134,8 @@ def list_levels(
     db: DbOption = None,
 ) -> None:
     """List the stored levels (id, size, rules, tiles, seed, difficulty band)."""
-    from ..rules import SLIDES
-    from ..service.store import LevelFilter
+    from ..library import LevelFilter
+    from ..linkup.core.rules import SLIDES
 
     if slide is not None and slide not in SLIDES:
         raise typer.BadParameter(
@@ -176,8 +176,8 @@ def export_levels(
 
     Exit codes: 0 all written; 1 some id not in the library; 3 the folder is not writable.
     """
-    from ..schema import parse_level_data
-    from ..storage import WriteError, format_level, write_text
+    from ..linkup.files import WriteError, format_level, write_text
+    from ..linkup.schema import parse_level_data
 
     folder = Path(output)
     try:

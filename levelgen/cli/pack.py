@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..words import plural
+from ..formats.words import plural
 from .common import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, MAX_LAYOUT_BYTES, app, fail
 
 if TYPE_CHECKING:
@@ -91,11 +91,11 @@ def pack(
     """
     import secrets
 
-    from ..generator import GenerationError, format_layout, parse_layout
+    from ..linkup.files import ReadError, read_text
+    from ..linkup.generate.generator import GenerationError, format_layout, parse_layout
+    from ..linkup.schema import MAX_SEED
     from ..pack import PackError, PackInterrupted, make_pack
-    from ..pack_plan import PlanError, plan_pack
-    from ..schema import MAX_SEED
-    from ..storage import ReadError, read_text
+    from ..pack.plan import PlanError, plan_pack
 
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise typer.BadParameter(f"{seed} is not in 0..{MAX_SEED}", param_hint="'--seed'")
@@ -157,7 +157,7 @@ def pack(
 
 
 def _missed(target: str, difficulty: dict[str, object] | None) -> bool:
-    from ..steer import parse_target
+    from ..linkup.generate.steer import parse_target
 
     if difficulty is None:
         return True

@@ -1,8 +1,9 @@
 """``levelgen hint`` and ``levelgen shuffle``: the play engine on a level or position file.
 
-Thin commands over :mod:`levelgen.play` (the core) and :mod:`levelgen.playjson` (reading
-positions, the JSON forms shared with the HTTP service).  The heavy modules are imported inside
-the commands so that a hint stays quick as a whole process.
+Thin commands over :mod:`levelgen.linkup.play.game` (the core) and
+:mod:`levelgen.linkup.play.answers` (reading positions, the JSON forms shared with the HTTP
+service).  The heavy modules are imported inside the commands so that a hint stays quick as a whole
+process.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..words import plural
+from ..formats.words import plural
 from .common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -33,10 +34,10 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..board import Board
-    from ..moves import Move
-    from ..rules import Rules
-    from ..schema.position import Position
+    from ..linkup.core.board import Board
+    from ..linkup.core.moves import Move
+    from ..linkup.core.rules import Rules
+    from ..linkup.schema.position import Position
 
 #: The largest seed accepted (seeds stay exact in every JSON reader).
 _MAX_SEED = 2**53 - 1
@@ -48,8 +49,8 @@ FileArgument = Annotated[
 
 
 def _read(source: str) -> Position:
-    from ..playjson import read_position
-    from ..storage import ReadError
+    from ..linkup.files import ReadError
+    from ..linkup.play.answers import read_position
 
     try:
         return read_position(source)
@@ -83,8 +84,8 @@ def hint(
     Exit codes: 0 hint or won; 1 lost; 3 unreadable or invalid input; 4 undecided within the
     time limit (a legal move is then offered, unproved).
     """
-    from ..playjson import hint_to_data
-    from ..storage import format_json
+    from ..linkup.files import format_json
+    from ..linkup.play.answers import hint_to_data
 
     position = _read(file)
     result = position.hint(budget(time_limit), method=method.value, rival=rival(workers))
@@ -140,12 +141,12 @@ def shuffle(
     linked); 3 unreadable or invalid input, or the output exists with --no-clobber; 4 no
     solvable deal found within the attempts or the time limit.
     """
-    from ..play_shuffle import shuffle as shuffle_position
-    from ..playjson import shuffle_to_data
-    from ..storage import format_json
+    from ..linkup.files import format_json
+    from ..linkup.play.answers import shuffle_to_data
+    from ..linkup.play.shuffle import shuffle as shuffle_position
 
     check_output(output, no_clobber)
-    from ..play_variants import is_variant, variant_shuffle
+    from ..linkup.play.variants import is_variant, variant_shuffle
 
     position = _read(file)
     shuffler = variant_shuffle if is_variant(position.board, position.rules) else shuffle_position
@@ -172,6 +173,6 @@ def shuffle(
 
 def _tiles(board: Board, rules: Rules) -> int:
     """Tiles on the board, every layer counted."""
-    from ..variant_state import is_variant, state_of
+    from ..linkup.core.variant_state import is_variant, state_of
 
     return state_of(board, rules).tile_count() if is_variant(board, rules) else board.tile_count()

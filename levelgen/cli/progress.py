@@ -1,4 +1,4 @@
-"""Progress on the terminal for long commands: the edge half of :mod:`levelgen.progress`.
+"""Progress on the terminal for long commands: the edge half of :mod:`levelgen.formats.progress`.
 
 The core reports ``progress(stage, done, total)`` and never draws; a command wraps its long
 call in :func:`progress_bar` and passes the callback it yields::
@@ -21,7 +21,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..progress import Progress, no_progress
+from ..formats.progress import Progress, no_progress
 from . import common
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ __all__ = ["progress_bar"]
 @contextlib.contextmanager
 def progress_bar(description: str, *, console: Console | None = None) -> Iterator[Progress]:
     """A progress callback for the block: a transient bar on standard error when it is a
-    terminal (or on ``console`` when given), else :func:`levelgen.progress.no_progress`."""
+    terminal (or on ``console`` when given), else :func:`levelgen.formats.progress.no_progress`."""
     if console is None and not common.stderr_is_terminal():
         yield no_progress
         return

@@ -23,8 +23,8 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..board import Board
-    from ..level import Level
+    from ..linkup.core.board import Board
+    from ..linkup.core.level import Level
     from ..render.sheet import SheetEntry
 
 NoClobberOption = Annotated[
@@ -46,8 +46,8 @@ def _suffix(output: str, allowed: tuple[str, ...]) -> str:
 
 
 def _render_pack(folder: str, output: str, no_clobber: bool) -> None:
+    from ..linkup.files import ReadError
     from ..render.sheet import PackError, read_pack, sheet_html, sheet_scene
-    from ..storage import ReadError
 
     suffix = _suffix(output, (".png", ".svg", ".html"))
     try:
@@ -73,8 +73,8 @@ def _refuse_pack_variants(folder: str, entries: list[SheetEntry], feature: str) 
 
 
 def _picture(scene: object, suffix: str, *, sheet: bool = False) -> bytes:
+    from ..linkup.draw.svg import Scene, scene_to_svg
     from ..render.png import MAX_PIXELS
-    from ..render.svg import Scene, scene_to_svg
 
     assert isinstance(scene, Scene)
     if scene.width * scene.height > MAX_PIXELS:
@@ -133,7 +133,7 @@ def render(
     Exit codes: 0 written; 1 invalid level (or its solution breaks before step N); 2 bad
     option; 3 unreadable input or output not written.
     """
-    from ..render.svg import board_scene
+    from ..linkup.draw.svg import board_scene
 
     if source != "-" and FilePath(source).is_dir():
         if step is not None or path:
@@ -261,8 +261,8 @@ def export(
 
 
 def _export_pack(folder: str, form: ExportFormat, out: FilePath, no_clobber: bool) -> None:
+    from ..linkup.files import ReadError
     from ..render.sheet import PackError, read_pack
-    from ..storage import ReadError
 
     try:
         entries = read_pack(folder)

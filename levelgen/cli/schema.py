@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .. import __version__
+from ..formats.version import VERSION as __version__
 from .common import (
     EXIT_INVALID,
     EXIT_UNREADABLE,
@@ -66,8 +66,8 @@ def schema(
     2 unknown NAME, or --check found no schema file; 3 --check could not read the file or it
     is not a JSON Schema, or the output could not be written; 70 internal error (a bug).
     """
-    from ..schema import SCHEMAS
-    from ..storage import format_json
+    from ..linkup.files import format_json
+    from ..linkup.schema import SCHEMAS
 
     if name is not None and name not in SCHEMAS:
         raise typer.BadParameter(
@@ -95,8 +95,8 @@ def schema(
 def _check_one(name: str, file: Path) -> None:
     """Compare the checked-in ``file`` with the generated schema ``name``; exit 1 or 3 when
     it is out of date or not a JSON Schema."""
-    from ..schema import JSON_SCHEMA_DIALECT, SCHEMAS
-    from ..storage import ReadError, read_json
+    from ..linkup.files import ReadError, read_json
+    from ..linkup.schema import JSON_SCHEMA_DIALECT, SCHEMAS
 
     try:
         stored = read_json(file)
@@ -129,7 +129,7 @@ def _looks_like_a_schema(value: object) -> bool:
     """A JSON object with the draft 2020-12 ``$schema``, or, without one, with schema keywords
     and none of a level file's fields (an old or hand-written schema is out of date, not
     something else)."""
-    from ..schema import JSON_SCHEMA_DIALECT
+    from ..linkup.schema import JSON_SCHEMA_DIALECT
 
     if not isinstance(value, dict):
         return False

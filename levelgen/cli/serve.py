@@ -51,9 +51,9 @@ def serve(
     import uvicorn
     from pydantic import ValidationError
 
+    from ..library import Store
     from ..service.app import create_app
     from ..service.settings import Settings, read_api_key_file
-    from ..service.store import Store
 
     overrides: dict[str, object] = {}
     if workers is not None:

@@ -31,8 +31,8 @@ from .common import (
 from .progress import progress_bar
 
 if TYPE_CHECKING:
-    from ..level import Level
-    from ..solvers import SolveResult
+    from ..linkup.core.level import Level
+    from ..linkup.solvers import SolveResult
 
 
 # ----- verify ----------------------------------------------------------------------------------
@@ -44,9 +44,9 @@ def _verify_one(source: str, method: Method, time_limit: float, workers: int | N
         from .pack import pack_verdict
 
         return pack_verdict(source)
+    from ..linkup.files import ReadError, read_core_level
+    from ..linkup.verify import replay
     from ..render import format_summary
-    from ..storage import ReadError, read_core_level
-    from ..verify import replay
 
     try:
         level, problems = read_core_level(source)
@@ -58,7 +58,7 @@ def _verify_one(source: str, method: Method, time_limit: float, workers: int | N
     if level.solution is not None:
         problems.extend(replay(level.board, level.rules, level.solution))
         if not problems and level.metrics is not None:
-            from ..difficulty import metrics_problems
+            from ..linkup.difficulty import metrics_problems
 
             problems = metrics_problems(level.board, level.rules, level.solution, level.metrics)
         if problems:
@@ -74,7 +74,7 @@ def _solve(
     source: str, level: Level, method: Method, time_limit: float, workers: int | None
 ) -> SolveResult:
     """Solve ``level`` with the command's options (a progress bar on a terminal)."""
-    from ..solvers import solve
+    from ..linkup.solvers import solve
 
     with progress_bar(f"solving {source}"):
         return solve(
@@ -89,7 +89,7 @@ def _solve(
 def _solve_verdict(
     source: str, level: Level, method: Method, time_limit: float, workers: int | None
 ) -> Verdict:
-    from ..solvers import SolveStatus
+    from ..linkup.solvers import SolveStatus
 
     result = _solve(source, level, method, time_limit, workers)
     if result.status is SolveStatus.SOLVED:
@@ -176,11 +176,11 @@ def solve_command(
     1 unsolvable (the reason and the deadlock core are printed) or invalid; 3 unreadable input;
     4 undecided within the time limit; 70 internal error (a bug).
     """
-    from .. import __version__
-    from ..difficulty import solution_metrics
-    from ..level import GeneratorInfo, Level
-    from ..schema.parameters import GENERATOR_SOLVE
-    from ..solvers import SolveStatus
+    from ..formats.version import VERSION as __version__
+    from ..linkup.core.level import GeneratorInfo, Level
+    from ..linkup.difficulty import solution_metrics
+    from ..linkup.schema.parameters import GENERATOR_SOLVE
+    from ..linkup.solvers import SolveStatus
 
     check_output(output, no_clobber)
     level = load_level(file)

@@ -8,7 +8,7 @@ wall, tile ``k`` the kind ``k``).  Each tile of the tileset has the class ``wall
 and an int property ``kind`` (-1 for the wall), so a game never needs the numbering above.
 The map's properties carry the level's ``id`` (the content id of its board and rules, the key
 to its certificate), ``max_turns`` and ``outside``, and the name of the level file it came
-from when known.  The tileset image is drawn by the renderer (:mod:`levelgen.render.svg`
+from when known.  The tileset image is drawn by the renderer (:mod:`levelgen.linkup.draw.svg`
 shapes, Pillow), tiles in rows of :data:`TILESET_COLUMNS`.
 """
 
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board import EMPTY, WALL
-from ..level import Level
-from ..render.svg import Scene, Shape, cell_shapes
+from ..linkup.core.board import EMPTY, WALL
+from ..linkup.core.level import Level
+from ..linkup.draw.svg import Scene, Shape, cell_shapes
 
 __all__ = ["TILESET_COLUMNS", "TILE_SIZE", "gid_of", "map_data", "tileset_data", "tileset_png"]
 
@@ -48,7 +48,7 @@ def map_data(
     """The Tiled map of ``level`` whose tileset is the file ``tileset`` (a path relative to the
     map).  Variants: one tile layer per board layer (``board``, then ``layer 1``, ...; gid 0
     where a stack is lower), and a ``slide`` map property for a sliding rule."""
-    from ..schema import content_id
+    from ..linkup.schema import content_id
 
     board = level.board
     properties = [

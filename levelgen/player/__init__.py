@@ -1,22 +1,11 @@
-"""The browser player: one self-contained HTML page that plays a level.
+"""The browser player's page: one self-contained HTML file around a family's player assets.
 
-:func:`build_player_html` writes the level (board, rules, certificate) as JSON into a page
-that carries its own script and style (``paths.js``, ``player.js``, ``player.css``, package
-data beside this module): no external script, style sheet or font, and a Content Security
-Policy that forbids every network request unless an API base is given.  With ``api_base``
-(the service mounts the page at ``GET /play/{id}``) the page also offers safe hints and the
-solvable shuffle: it sends the position now, ``{"$schema": "urn:levelgen:schema:position:v1",
-"game": "linkup", "format_version": 1, "rules": ..., "board": ...}``, to
-``POST {api_base}/v1/hint`` and ``POST {api_base}/v1/shuffle``.
-
-``paths.js`` is the exact path rule of :mod:`levelgen.paths` in JavaScript (fewest turns,
-then fewest steps, then the smallest corner list), with the stacked layers of
-:mod:`levelgen.layers` (the same path finder asked of the cells a path at the link's height
-may cross); ``slide.js`` is :func:`levelgen.slide.slide_cells` (the ten sliding rules), applied
-to tile identities after every removal.  The tests run both in Chromium against the Python
-core on random queries and boards.  For a variant the position sent to the API carries
-``rules.slide`` and ``board.layers`` as level files write them.  The page is deterministic:
-the same level and ``api_base`` give the same bytes.
+:func:`build_page` puts a family's :class:`levelgen.family.PlayerAssets` (its script, style,
+body and data) into one page with no external script, style sheet or font, and a Content
+Security Policy that forbids every network request unless an API base is given.  With
+``api_base`` (the service mounts the page at ``GET /play/{id}``) the page may call that API
+(hints, shuffles).  The page is deterministic: the same assets and ``api_base`` give the same
+bytes.
 """
 
 from __future__ import annotations
@@ -24,27 +13,15 @@ from __future__ import annotations
 import html
 import json
 import re
-from functools import lru_cache
-from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..board import KIND_CHARS
 from ..family import PlayerAssets
-from ..level import Level
-from ..render.svg import PALETTE, kind_style
 
-__all__ = ["build_page", "build_player_html", "player_asset"]
+if TYPE_CHECKING:
+    from ..linkup.core.level import Level
 
-#: How long a removed pair's path stays drawn, and the pause between replayed solution steps.
-FLASH_MS = 700
-REPLAY_MS = 450
-
-
-@lru_cache(maxsize=8)
-def player_asset(name: str) -> str:
-    """The text of a package data file of the player (``paths.js``, ``player.js``, ...)."""
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+__all__ = ["build_page", "build_player_html"]
 
 
 def _script_json(value: object) -> str:
@@ -66,99 +43,6 @@ def _connect_src(api_base: str | None) -> str:
     if any(c in api_base for c in "\"'<>& ;"):
         raise ValueError(f"api_base {api_base!r}: not a plain path")
     return "'self'"
-
-
-def _level_data(level: Level, replay_ms: int) -> dict[str, Any]:
-    from ..schema import content_id
-    from ..schema.position import position_to_data
-
-    board = level.board
-    solution = [
-        {
-            "a": list(m.a),
-            "b": list(m.b),
-            "kind": m.kind,
-            "path": [list(p) for p in m.path.corners],
-        }
-        for m in level.solution or ()
-    ]
-    # The rules and board as level files write them: slide and layers only for the variants.
-    written = position_to_data(board, level.rules)
-    return {
-        "id": content_id(board, level.rules),
-        "rules": written["rules"],
-        "board": written["board"],
-        "solution": solution,
-        "palette": [list(kind_style(k)) for k in range(1, len(PALETTE) + 1)],
-        "glyphs": KIND_CHARS,
-        "flashMs": FLASH_MS,
-        "replayMs": replay_ms,
-    }
-
-
-def build_player_html(
-    level: Level, *, api_base: str | None = None, title: str = "", replay_ms: int = REPLAY_MS
-) -> str:
-    """The player page of ``level``; with ``api_base`` (``""`` for the page's own origin, or a
-    URL prefix) it also offers hints and shuffles through that API (``ValueError`` for an
-    ``api_base`` with a user part, quotes or spaces).  ``replay_ms``: the pause
-    between the steps of "show solution".  The Onet variants play too: a sliding rule
-    (``slide.js`` slides the tiles after every removal) and stacked layers (only top tiles
-    play; ``paths.js`` links them at the height of the higher one); ``ValueError`` for a board
-    with layers under a sliding rule, which do not combine."""
-    from ..layers import check_variant, layer_count
-
-    check_variant(level.board, level.rules)
-    data = _level_data(level, replay_ms)
-    size = f"{level.board.width}x{level.board.height}"
-    api_buttons = (
-        ""
-        if api_base is None
-        else '  <button id="hint" type="button" title="h">Hint</button>\n'
-        '  <button id="shuffle" type="button">Shuffle</button>\n'
-    )
-    rules = level.rules
-    ring = "paths may use the ring around the board" if rules.outside else "no ring"
-    variant = ""
-    if rules.slide != "none":
-        variant = f" Tiles slide {rules.slide} after every removal."
-        if rules.slide in ("center", "apart"):
-            toward = "toward the middle" if rules.slide == "center" else "toward the edges"
-            variant = (
-                f" After every removal each half row's tiles slide {toward} (slide {rules.slide})."
-            )
-    elif level.board.upper:
-        variant = (
-            f" {layer_count(level.board)} stacked layers: only the top tile of a stack plays"
-            " (its badge gives the stack's height); tiles on neighbouring layers link over"
-            " stacks no higher than the higher of the two."
-        )
-    body = (
-        f'<p class="help">{size}, at most {rules.max_turns} turns, {ring}.{variant}'
-        " Click or tap two tiles of one kind; keys: arrows and Enter/Space pick tiles,"
-        " U undo, R restart, S show solution"
-        + (", H hint" if api_base is not None else "")
-        + ".</p>\n"
-        '<div class="bar">\n'
-        '  <button id="undo" type="button" title="u">Undo</button>\n'
-        '  <button id="restart" type="button" title="r">Restart</button>\n'
-        '  <button id="solution" type="button" title="s">Show solution</button>\n'
-        f"{api_buttons}"
-        "</div>\n"
-        '<div class="bar counters" aria-live="polite">\n'
-        '  <span>Tiles left: <b id="tiles">0</b></span>\n'
-        '  <span>Legal moves: <b id="moves">0</b></span>\n'
-        '  <span>Moves played: <b id="played">0</b></span>\n'
-        "</div>\n"
-        '<div id="message" role="status" aria-live="polite"></div>\n'
-        '<svg id="board" xmlns="http://www.w3.org/2000/svg" tabindex="0" role="application"'
-        ' aria-label="the board: arrow keys move, Enter or Space picks a tile"></svg>\n'
-    )
-    scripts = tuple(player_asset(name) for name in ("paths.js", "slide.js", "player.js"))
-    assets = PlayerAssets(
-        title or f"Link-up {size} level", body, player_asset("player.css"), scripts, data
-    )
-    return build_page(assets, api_base)
 
 
 def build_page(assets: PlayerAssets, api_base: str | None = None) -> str:
@@ -188,3 +72,19 @@ def build_page(assets: PlayerAssets, api_base: str | None = None) -> str:
         f"{scripts}"
         "</body>\n</html>\n"
     )
+
+
+def build_player_html(
+    level: Level, *, api_base: str | None = None, title: str = "", replay_ms: int | None = None
+) -> str:
+    """The player page of a Link-up ``level`` (see
+    :func:`levelgen.linkup.draw.player.player_assets`); ``api_base`` as :func:`build_page`."""
+    from ..linkup.draw.player import REPLAY_MS, player_assets
+
+    assets = player_assets(
+        level,
+        with_api=api_base is not None,
+        title=title,
+        replay_ms=REPLAY_MS if replay_ms is None else replay_ms,
+    )
+    return build_page(assets, api_base)

@@ -3,6 +3,6 @@ and pack sheets join it.  Re-exports the terminal renderer's names."""
 
 from __future__ import annotations
 
-from .terminal import format_summary, render_board, use_color
+from ..linkup.draw.terminal import format_summary, render_board, use_color
 
 __all__ = ["format_summary", "render_board", "use_color"]

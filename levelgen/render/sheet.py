@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..formats.scene import INK, Group, Line, Rect, Scene, Shape, Text, scene_to_svg
-from ..level import Level
-from ..storage import parse_json, read_bytes, read_level
-from ..verify import Problem
-from .svg import board_scene
+from ..linkup.core.level import Level
+from ..linkup.draw.svg import board_scene
+from ..linkup.files import parse_json, read_bytes, read_level
+from ..linkup.verify import Problem
 
 __all__ = ["MANIFEST", "PackError", "SheetEntry", "read_pack", "sheet_html", "sheet_scene"]
 
@@ -70,7 +70,7 @@ def _difficulty(value: object, source: str, pointer: str) -> tuple[float | None,
 
 
 def _entry(folder: Path, name: str, difficulty: tuple[float | None, str | None]) -> SheetEntry:
-    from ..schema import content_id
+    from ..linkup.schema import content_id
 
     level = read_level(folder / name).to_core()
     size = f"{level.board.width}x{level.board.height}"

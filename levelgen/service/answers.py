@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..schema import LevelFile
+    from ..linkup.schema import LevelFile
 
 __all__ = ["REQUEST_NAME", "solve_answer", "verify_report"]
 
@@ -24,10 +24,10 @@ def verify_report(file: LevelFile, method: str, time_limit: float) -> dict[str, 
     """The ``verify --json`` report of ``file``: structure, replay, or the solver's verdict."""
     from ..cli.common import EXIT_INVALID, EXIT_OK, Method, Verdict
     from ..cli.verify import _solve_verdict
-    from ..difficulty import metrics_problems
+    from ..linkup.difficulty import metrics_problems
+    from ..linkup.schema import LevelFormatError, level_problems
+    from ..linkup.verify import replay
     from ..render import format_summary
-    from ..schema import LevelFormatError, level_problems
-    from ..verify import replay
 
     problems = level_problems(file)
     verdict: Verdict
@@ -61,10 +61,10 @@ def solve_answer(file: LevelFile, method: str, time_limit: float) -> dict[str, A
     (``invalid``, ``unsolvable``, ``undecided``) with ``level`` null, ``message`` and
     ``deadlock``; ``exit_code`` as ``levelgen solve`` would exit."""
     from ..cli.common import EXIT_INVALID, EXIT_OK, EXIT_UNDECIDED, budget
-    from ..difficulty import solution_metrics
-    from ..level import Level
-    from ..schema import LevelFile, LevelFormatError, level_problems
-    from ..solvers import SolveStatus, solve
+    from ..linkup.core.level import Level
+    from ..linkup.difficulty import solution_metrics
+    from ..linkup.schema import LevelFile, LevelFormatError, level_problems
+    from ..linkup.solvers import SolveStatus, solve
 
     answer: dict[str, Any] = {
         "status": "",

@@ -23,15 +23,15 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from .. import __version__
-from ..schema import LevelFile
-from ..schema.position import PositionFile
+from ..formats.version import VERSION as __version__
+from ..library import Store
+from ..linkup.schema import LevelFile
+from ..linkup.schema.position import PositionFile
 from .middleware import AccessLog, BodyLimit, log_event
 from .problems import Problem, install_problem_handlers
 from .routes import check, health, levels, packs, play, player
 from .runner import PackRunner
 from .settings import Settings
-from .store import Store
 from .work import WorkPool
 
 __all__ = ["create_app"]

@@ -11,9 +11,9 @@ from fastapi import Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
+from ..library import Store
 from .problems import ProblemError
 from .settings import Settings
-from .store import Store
 from .tasks import Limits, TaskResult
 from .work import Busy, Overdue, TooMany, WorkPool
 

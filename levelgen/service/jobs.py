@@ -1,6 +1,6 @@
 """Pack jobs in the library: durable, resumable, never half-stored.
 
-A job row records what was asked (the arguments of :func:`levelgen.pack_plan.plan_pack`), and
+A job row records what was asked (the arguments of :func:`levelgen.pack.plan.plan_pack`), and
 each level, once made, is stored with its canonical text in ``pack_levels`` and its library row
 in ``levels``, in one transaction: a level is there whole or not at all.  A job is ``done`` (with
 its manifest) only once every level is stored; until then ``GET /v1/packs/{id}`` shows the
@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .store import LevelRow, PackJobRow, PackLevelRow, Store, _row_for
+from ..library import LevelRow, PackJobRow, PackLevelRow, Store, _row_for
 
 __all__ = [
     "ACTIVE",

@@ -1,9 +1,9 @@
 """Request and response models of the HTTP API (for validation and the OpenAPI document).
 
-Level files are the file schema's own models (:class:`levelgen.schema.LevelFile`): the API
+Level files are the file schema's own models (:class:`levelgen.linkup.schema.LevelFile`): the API
 documents them by reference, never by a copy.  The create options mirror ``levelgen create``;
-their checks are :func:`levelgen.create_spec.check_create_spec`, shared with the CLI, so this
-model only fixes the types.
+their checks are :func:`levelgen.linkup.generate.spec.check_create_spec`, shared with the CLI, so
+this model only fixes the types.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..layers import MAX_LAYERS
-from ..rules import SLIDES
-from ..schema import LevelFile, StepFile
+from ..linkup.core.layers import MAX_LAYERS
+from ..linkup.core.rules import SLIDES
+from ..linkup.schema import LevelFile, StepFile
 
 __all__ = [
     "EXAMPLE_LEVEL",

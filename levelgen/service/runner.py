@@ -1,8 +1,8 @@
 """The pack job runner: a background task of the service that makes queued pack jobs.
 
 It claims one job at a time from the library (:mod:`levelgen.service.jobs`), plans it with
-:func:`levelgen.pack_plan.plan_pack`, sends the levels still missing to the process pool
-(:func:`levelgen.pack_plan.make_level_text`, at most ``workers`` at once so that interactive
+:func:`levelgen.pack.plan.plan_pack`, sends the levels still missing to the process pool
+(:func:`levelgen.pack.plan.make_level_text`, at most ``workers`` at once so that interactive
 requests are never starved), stores each one as it arrives, renews its lease while it works,
 and writes the manifest when every level is stored.  A job whose level cannot be made is
 ``failed`` with the reason.  Stopping (SIGTERM) cancels the work in flight and gives the job
@@ -18,13 +18,13 @@ import hashlib
 import json
 from typing import Any
 
-from .. import __version__
+from ..formats.version import VERSION as __version__
+from ..library import Store
 from ..pack import pack_id
-from ..pack_plan import Job, PackPlan, file_name, make_level_text, plan_pack
+from ..pack.plan import Job, PackPlan, file_name, make_level_text, plan_pack
 from . import jobs
 from .deps import in_thread
 from .middleware import log_event
-from .store import Store
 from .work import Busy, TooMany, WorkPool
 
 __all__ = ["PackRunner", "manifest_of", "plan_of"]
@@ -55,7 +55,7 @@ def plan_of(request: dict[str, Any]) -> PackPlan:
 def manifest_of(plan: PackPlan, texts: dict[int, str]) -> dict[str, Any]:
     """The manifest of a pack whose level ``i`` has the text ``texts[i]``: the same as
     ``levelgen pack`` writes beside the same files."""
-    from ..schema.manifest import MANIFEST_SCHEMA_URI
+    from ..pack.manifest import MANIFEST_SCHEMA_URI
 
     total = len(plan.jobs)
     levels = []

@@ -63,9 +63,11 @@ def _problem(
 
 def warm_up() -> int:
     """Import what the tasks need (run once in each worker at start)."""
-    from .. import generator, play, playjson, solvers, verify  # noqa: F401
     from ..cli import verify as cli_verify  # noqa: F401
-    from ..schema import level  # noqa: F401
+    from ..linkup import solvers, verify  # noqa: F401
+    from ..linkup.generate import generator  # noqa: F401
+    from ..linkup.play import answers, game  # noqa: F401
+    from ..linkup.schema import level  # noqa: F401
 
     return 0
 
@@ -103,7 +105,7 @@ _INFINITIES = (float("inf"), float("-inf"))
 
 def fast_json(text: str) -> object | None:
     """The JSON value of ``text`` when the strict reader
-    (:func:`levelgen.storage.parse_json`) would accept it and give the same value, else None
+    (:func:`levelgen.linkup.files.parse_json`) would accept it and give the same value, else None
     (then the strict reader is run, for its exact reasons).  The strict reader calls Python
     for every number and walks every value; this one lets the C parser do the work and only
     watches for what the strict reader refuses: duplicate keys, NaN / Infinity, numbers too
@@ -143,7 +145,7 @@ def fast_json(text: str) -> object | None:
 
 def _too_deep(value: object) -> bool:
     """True when an array or object sits at depth ``MAX_DEPTH`` or deeper (the root is 0)."""
-    from ..storage import MAX_DEPTH
+    from ..linkup.files import MAX_DEPTH
 
     stack: list[tuple[object, int]] = [(value, 0)]
     while stack:
@@ -163,7 +165,7 @@ def _too_deep(value: object) -> bool:
 
 def _parse_body(body: bytes, what: str) -> object:
     """The JSON value of ``body`` (strict, as files are read), or a problem."""
-    from ..storage import ReadError, parse_json
+    from ..linkup.files import ReadError, parse_json
 
     try:
         text = body.decode("utf-8-sig")
@@ -211,7 +213,7 @@ def _envelope(
         return _problem(422, "/time_limit", "expected a number of seconds")
     if not raw_limit > 0:
         return _problem(422, "/time_limit", "must be more than 0 seconds")
-    from ..create_spec import MAX_SEED
+    from ..linkup.generate.spec import MAX_SEED
 
     seed = _int_option(value, "seed", 0, MAX_SEED)
     min_moves = _int_option(value, "min_moves", 0, 64 * 64)
@@ -243,7 +245,7 @@ def _format_problem(prefix: str, problems: Any) -> TaskResult:
 def read_document(body: bytes, limits: Limits) -> tuple[Any, DocumentOptions] | TaskResult:
     """The level file of a verify/solve body and its options, or a problem (400 for bytes
     that are not acceptable JSON, 422 with the pointer for everything else)."""
-    from ..schema import LevelFormatError, parse_level_data
+    from ..linkup.schema import LevelFormatError, parse_level_data
 
     value = _parse_body(body, "level file")
     if isinstance(value, TaskResult):
@@ -263,8 +265,8 @@ def read_document(body: bytes, limits: Limits) -> tuple[Any, DocumentOptions] | 
 def read_position_body(body: bytes, limits: Limits) -> tuple[Any, DocumentOptions] | TaskResult:
     """The position of a hint/shuffle body (a position file or a level file, bare or as
     ``{"position": ..., options}``) and its options, or a problem as :func:`read_document`."""
-    from ..playjson import position_from_data
-    from ..schema import LevelFormatError
+    from ..linkup.play.answers import position_from_data
+    from ..linkup.schema import LevelFormatError
 
     value = _parse_body(body, "position or level file")
     if isinstance(value, TaskResult):
@@ -310,7 +312,7 @@ def task_hint(body: bytes, limits: Limits) -> TaskResult:
         return read
     position, options = read
     from ..cli.common import budget
-    from ..playjson import hint_to_data
+    from ..linkup.play.answers import hint_to_data
 
     result = position.hint(budget(options.time_limit), method=options.method)
     return TaskResult(200, _dumps(hint_to_data(result)))
@@ -324,9 +326,9 @@ def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
         return read
     position, options = read
     from ..cli.common import budget
-    from ..play_shuffle import shuffle
-    from ..play_variants import is_variant, variant_shuffle
-    from ..playjson import shuffle_to_data
+    from ..linkup.play.answers import shuffle_to_data
+    from ..linkup.play.shuffle import shuffle
+    from ..linkup.play.variants import is_variant, variant_shuffle
 
     shuffler = variant_shuffle if is_variant(position.board, position.rules) else shuffle
     seed = options.seed if options.seed is not None else drawn_seed
@@ -343,9 +345,9 @@ def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
 def task_create(spec: dict[str, Any], seed: int, max_side: int) -> TaskResult:
     """``POST /v1/levels``: the level of the create options ``spec`` (already typed) and
     ``seed``, as level file JSON; 422 naming the option (``/size``) when it cannot be met."""
-    from ..create_spec import CreateSpec, SpecError, check_create_spec, create_level
-    from ..generator import GenerationError
-    from ..schema import LevelFile
+    from ..linkup.generate.generator import GenerationError
+    from ..linkup.generate.spec import CreateSpec, SpecError, check_create_spec, create_level
+    from ..linkup.schema import LevelFile
 
     layout = spec.get("layout")
     if isinstance(layout, list):
@@ -379,8 +381,8 @@ def task_create(spec: dict[str, Any], seed: int, max_side: int) -> TaskResult:
 
 def task_svg(level_text: str, cell_size: int) -> TaskResult:
     """``GET /v1/levels/{id}.svg``: the picture of a stored level (its starting board)."""
-    from ..render.svg import render_svg
-    from ..schema import parse_level_data
+    from ..linkup.draw.svg import render_svg
+    from ..linkup.schema import parse_level_data
 
     level = parse_level_data(json.loads(level_text)).to_core()
     svg = render_svg(level.board, level.rules, cell_size=cell_size)
@@ -390,8 +392,8 @@ def task_svg(level_text: str, cell_size: int) -> TaskResult:
 def task_player(level_text: str, api_base: str) -> TaskResult:
     """``GET /play/{id}``: the browser player page of a stored level, calling ``api_base``
     (``""``: the page's own origin) for hints and shuffles."""
+    from ..linkup.schema import parse_level_data
     from ..player import build_player_html
-    from ..schema import parse_level_data
 
     level = parse_level_data(json.loads(level_text)).to_core()
     return TaskResult(200, build_player_html(level, api_base=api_base).encode("utf-8"))

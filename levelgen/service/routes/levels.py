@@ -9,13 +9,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from ...create_spec import MAX_SEED
-from ...layers import MAX_LAYERS
-from ...rules import SLIDES
+from ...library import LevelFilter, Store
+from ...linkup.core.layers import MAX_LAYERS
+from ...linkup.core.rules import SLIDES
+from ...linkup.generate.spec import MAX_SEED
 from ..deps import in_thread, json_bytes, require_key, run_task, settings_of, store_of
 from ..models import CreateRequest, LevelPage
 from ..problems import ProblemError, problem_responses
-from ..store import LevelFilter, Store
 from ..tasks import task_create, task_svg
 
 router = APIRouter(prefix="/v1/levels", tags=["levels"])

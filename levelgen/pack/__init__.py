@@ -1,0 +1,423 @@
+"""Level packs on disk: making them (one process, a process pool or a Dask cluster) and
+verifying them.
+
+``make_pack(plan, out_dir, workers=..., scheduler=None)`` runs the jobs of a
+:class:`levelgen.pack.plan.PackPlan` and writes ``out_dir`` so that it appears complete or not
+at all: the levels go into a temporary sibling ``.NAME.partial`` (each file written atomically,
+so a file there is always whole), then ``manifest.json``, then the directory is renamed to
+``out_dir``.  An interrupted run leaves the sibling behind; ``resume=True`` keeps its levels
+(the plan stored beside them must be the same) and makes only the missing ones.  Each level's
+bytes depend on its job alone, so the pack is the same byte for byte for any number of workers,
+on a cluster, and after a resume.
+
+Executors: ``workers == 1`` runs in this process; more use a ``ProcessPoolExecutor`` whose
+workers ignore Ctrl-C (the parent stops cleanly: pending jobs are cancelled, running ones
+finish and are kept); ``scheduler`` (an address such as ``tcp://127.0.0.1:8786``) sends the
+jobs to a Dask distributed scheduler (``pip install 'levelgen[dask]'``).
+
+``verify_pack(dir)`` checks a whole pack: the manifest against its schema, every file against
+its SHA-256, id, size and stated difficulty, every level replayed with its metrics, the file
+names, the pack id, and the plan (sizes and difficulty ramp) recomputed from the parameters.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import signal
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..formats.version import VERSION as __version__
+from ..formats.words import plural
+from ..linkup.verify import Problem
+from .plan import Job, PackPlan, PlanError, file_name, make_level_text, plan_pack
+
+__all__ = [
+    "PackError",
+    "PackInterrupted",
+    "PackReport",
+    "PlanError",
+    "make_pack",
+    "pack_id",
+    "plan_pack",
+    "verify_pack",
+]
+
+MANIFEST = "manifest.json"
+PLAN = "plan.json"
+#: Seconds to wait for a Dask scheduler to answer.
+DASK_CONNECT_TIMEOUT = 10.0
+
+
+class PackError(RuntimeError):
+    """The pack could not be made (the target exists, a partial pack is in the way, a worker
+    failed ...); the message says what to do."""
+
+
+class PackInterrupted(PackError):
+    """Ctrl-C: ``done`` of ``total`` levels are kept in ``partial`` for ``--resume``."""
+
+    def __init__(self, done: int, total: int, partial: Path) -> None:
+        self.done, self.total, self.partial = done, total, partial
+        super().__init__(
+            f"interrupted: {done} of {plural(total, 'level')} kept in {partial}; run the same"
+            " command with --resume to finish"
+        )
+
+
+def partial_dir(out_dir: Path) -> Path:
+    """The temporary sibling a pack is built in."""
+    return out_dir.parent / f".{out_dir.name}.partial"
+
+
+def _plan_data(plan: PackPlan) -> dict[str, Any]:
+    return {"levelgen_version": __version__, "seed": plan.seed, "parameters": plan.parameters()}
+
+
+def _canonical(value: object) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def pack_id(manifest: dict[str, Any]) -> str:
+    """``sha256:`` and the SHA-256 of the canonical JSON of the manifest's version, seed,
+    parameters and levels."""
+    keys = ("levelgen_version", "seed", "parameters", "levels")
+    return "sha256:" + hashlib.sha256(_canonical({k: manifest[k] for k in keys})).hexdigest()
+
+
+def _run_job(job: Job) -> tuple[int, str]:
+    """One job in a worker: its index and level text."""
+    return job.index, make_level_text(job)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def make_pack(
+    plan: PackPlan,
+    out_dir: str | Path,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    resume: bool = False,
+    on_level: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Make the pack of ``plan`` in ``out_dir`` (see the module docstring) and return its
+    manifest.  ``on_level(done, total)`` is called as levels are kept (resumed ones first).
+    Raises ``PackError`` (``PackInterrupted`` on Ctrl-C)."""
+    from ..linkup.files import WriteError, write_text
+
+    out = Path(out_dir)
+    if out.exists():
+        raise PackError(f"{out} already exists: choose another --output or remove it")
+    tmp = partial_dir(out)
+    plan_text = json.dumps(_plan_data(plan), sort_keys=True, indent=1) + "\n"
+    if tmp.exists():
+        if not resume:
+            raise PackError(
+                f"{tmp} holds an interrupted pack: add --resume to finish it, or remove it"
+            )
+        stored = tmp / PLAN
+        if not stored.is_file() or stored.read_text(encoding="utf-8") != plan_text:
+            raise PackError(
+                f"{tmp} was made with other parameters, seed or version: remove it or run the"
+                " command that made it"
+            )
+    try:
+        tmp.mkdir(parents=False, exist_ok=True)
+        write_text(plan_text, tmp / PLAN)
+    except (OSError, WriteError) as exc:
+        raise PackError(f"cannot write {tmp}: {exc}") from None
+    total = len(plan.jobs)
+    todo = [job for job in plan.jobs if not (tmp / file_name(job.index, total)).is_file()]
+    done = total - len(todo)
+    if on_level is not None:
+        on_level(done, total)
+
+    def keep(index: int, text: str) -> None:
+        nonlocal done
+        try:
+            write_text(text, tmp / file_name(index, total))
+        except WriteError as exc:
+            raise PackError(str(exc)) from None
+        done += 1
+        if on_level is not None:
+            on_level(done, total)
+
+    try:
+        if scheduler is not None:
+            _run_dask(todo, scheduler, keep)
+        elif workers <= 1 or len(todo) <= 1:
+            for job in todo:
+                keep(*_run_job(job))
+        else:
+            _run_pool(todo, workers, keep)
+    except KeyboardInterrupt:
+        raise PackInterrupted(done, total, tmp) from None
+    manifest = _manifest(plan, tmp)
+    try:
+        from ..linkup.files import format_json
+
+        write_text(format_json(manifest), tmp / MANIFEST)
+        (tmp / PLAN).unlink()
+        if out.exists():
+            raise PackError(f"{out} appeared while the pack was made; the pack is in {tmp}")
+        os.rename(tmp, out)
+    except (OSError, WriteError) as exc:
+        raise PackError(f"cannot finish {out}: {exc}") from None
+    return manifest
+
+
+def _run_pool(jobs: list[Job], workers: int, keep: Callable[[int, str], None]) -> None:
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_ignore_sigint)
+    # The end of a ramp (hard levels, large sizes) goes out first, so that the jobs left for
+    # the end are short ones and no worker waits long for the last.
+    pending: set[Future[tuple[int, str]]] = {pool.submit(_run_job, job) for job in reversed(jobs)}
+    try:
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                keep(*fut.result())
+    except KeyboardInterrupt:
+        for fut in pending:
+            fut.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+        # Jobs that were running have finished: keep them (each is a whole level).
+        for fut in pending:
+            if fut.done() and not fut.cancelled() and fut.exception() is None:
+                keep(*fut.result())
+        raise
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _run_dask(jobs: list[Job], address: str, keep: Callable[[int, str], None]) -> None:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise PackError(
+            "--scheduler needs Dask distributed: pip install 'levelgen[dask]'"
+        ) from None
+    try:
+        client = Client(address, timeout=f"{DASK_CONNECT_TIMEOUT}s")  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError) as exc:
+        raise PackError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    with client:
+        last_first = jobs[::-1]
+        futures = client.map(_run_job, last_first, key=[_job_key(j) for j in last_first])
+        try:
+            for fut in as_completed(futures):  # type: ignore[no-untyped-call]
+                keep(*fut.result())
+        except KeyboardInterrupt:
+            client.cancel(futures)  # type: ignore[no-untyped-call]
+            raise
+
+
+def _job_key(job: Job) -> str:
+    """The Dask key of a job: its whole content (and version) hashed, so that equal jobs, and
+    only they, may share a result (the level is a pure function of the job)."""
+    digest = hashlib.sha256(f"{__version__} {job!r}".encode()).hexdigest()[:24]
+    return f"levelgen-level-{job.index}-{digest}"
+
+
+def _manifest(plan: PackPlan, folder: Path) -> dict[str, Any]:
+    total = len(plan.jobs)
+    levels = []
+    for job in plan.jobs:
+        name = file_name(job.index, total)
+        data = (folder / name).read_bytes()
+        level = json.loads(data)
+        diff = level.get("metrics", {}).get("difficulty")
+        levels.append(
+            {
+                "file": name,
+                "id": level["id"],
+                "size": f"{level['board']['width']}x{level['board']['height']}",
+                "difficulty": None
+                if diff is None
+                else {"score": diff["score"], "band": diff["band"]},
+                "sha256": hashlib.sha256(data).hexdigest(),
+            }
+        )
+    from .manifest import MANIFEST_SCHEMA_URI
+
+    manifest: dict[str, Any] = {"$schema": MANIFEST_SCHEMA_URI, "pack_id": ""}
+    manifest.update(_plan_data(plan))
+    manifest["levels"] = levels
+    manifest["pack_id"] = pack_id(manifest)
+    return manifest
+
+
+# ----- verification ----------------------------------------------------------------------------
+
+
+@dataclass
+class PackReport:
+    """What :func:`verify_pack` found: ``problems`` (each makes the pack invalid; pointers are
+    into the manifest, or ``FILE: /pointer`` into a level), ``notes`` (levels that missed their
+    band and say so in their file), the level count, and whether the manifest could be read
+    at all (``readable``)."""
+
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    levels: int = 0
+    readable: bool = True
+
+
+def verify_pack(path: str | Path) -> PackReport:
+    """Check the pack at ``path`` (its directory or its ``manifest.json``)."""
+    from pydantic import ValidationError
+
+    from ..linkup.files import ReadError, read_json
+    from ..linkup.schema.level import problems_from_validation_error
+    from .manifest import ManifestFile
+
+    folder = Path(path)
+    manifest_path = folder / MANIFEST if folder.is_dir() else folder
+    folder = manifest_path.parent
+    report = PackReport()
+    try:
+        data = read_json(manifest_path)
+        manifest = ManifestFile.model_validate(data)
+    except ReadError as exc:
+        report.readable = False
+        report.problems.extend(exc.problems)
+        return report
+    except ValidationError as exc:
+        report.readable = False
+        report.problems.extend(problems_from_validation_error(exc, data))
+        return report
+    assert isinstance(data, dict)
+    report.levels = len(manifest.levels)
+    if pack_id(data) != manifest.pack_id:
+        report.problems.append(Problem("/pack_id", "does not match the manifest's content"))
+    p = manifest.parameters
+    expected = _expected_plan(manifest, report)
+    if p.count != len(manifest.levels):
+        report.problems.append(
+            Problem("/levels", f"holds {len(manifest.levels)} levels, parameters say {p.count}")
+        )
+    for i, entry in enumerate(manifest.levels):
+        job = expected[i] if expected is not None and i < len(expected) else None
+        report.problems.extend(_check_level(folder, i, entry, len(manifest.levels), job, report))
+    return report
+
+
+def _expected_plan(manifest: Any, report: PackReport) -> tuple[Job, ...] | None:
+    p = manifest.parameters
+    sizes = ":".join(p.sizes) if p.size_ramp else ",".join(p.sizes)
+    try:
+        plan = plan_pack(
+            count=p.count,
+            sizes=sizes,
+            seed=manifest.seed,
+            difficulty=p.difficulty,
+            ramp=p.ramp,
+            max_turns=p.max_turns,
+            outside=p.outside,
+            layout=None if p.layout is None else tuple(p.layout),
+            slide_cycle=None if p.slide_cycle is None else ",".join(p.slide_cycle),
+        )
+    except PlanError as exc:
+        report.problems.append(Problem("/parameters", f"do not make a plan: {exc}"))
+        return None
+    return plan.jobs
+
+
+def _check_level(
+    folder: Path, i: int, entry: Any, count: int, job: Job | None, report: PackReport
+) -> Iterator[Problem]:
+    from ..linkup.difficulty import metrics_problems
+    from ..linkup.files import ReadError, read_bytes, read_level
+    from ..linkup.schema import level_problems
+    from ..linkup.verify import replay
+
+    where = f"/levels/{i}"
+    if entry.file != file_name(i, count):
+        yield Problem(f"{where}/file", f"is {entry.file!r}, expected {file_name(i, count)!r}")
+    path = folder / entry.file
+    try:
+        data = read_bytes(path, what="level file")
+    except ReadError as exc:
+        yield Problem(f"{where}/file", "; ".join(p.message for p in exc.problems))
+        return
+    if hashlib.sha256(data).hexdigest() != entry.sha256:
+        yield Problem(f"{where}/sha256", f"does not match the bytes of {entry.file}")
+    try:
+        file = read_level(path)
+    except ReadError as exc:
+        yield from _in_file(entry.file, exc.problems)
+        return
+    if file.id != entry.id:
+        yield Problem(f"{where}/id", f"is not the id of {entry.file} ({file.id})")
+    size = f"{file.board.width}x{file.board.height}"
+    if size != entry.size:
+        yield Problem(f"{where}/size", f"is {entry.size} but {entry.file} is {size}")
+    if job is not None and size != job.size:
+        yield Problem(f"{where}/size", f"is {size} but the size plan says {job.size}")
+    if job is not None and file.rules.slide != job.slide:
+        yield Problem(
+            f"{where}/file", f"{entry.file} slides {file.rules.slide}, the plan says {job.slide}"
+        )
+    metrics = file.metrics
+    diff = None if metrics is None else metrics.difficulty
+    stated = None if diff is None else {"score": diff.score, "band": diff.band}
+    listed = None if entry.difficulty is None else entry.difficulty.model_dump()
+    if stated != listed:
+        yield Problem(f"{where}/difficulty", f"is {listed} but {entry.file} states {stated}")
+    if job is not None and job.target is not None:
+        yield from _check_target(entry.file, where, job.target, diff, file, report)
+    yield from _in_file(entry.file, level_problems(file))
+    level = file.to_core()
+    if level.solution is None:
+        yield Problem(where, f"{entry.file} carries no solution")
+        return
+    problems = replay(level.board, level.rules, level.solution)
+    if not problems and level.metrics is not None:
+        problems = metrics_problems(level.board, level.rules, level.solution, level.metrics)
+    yield from _in_file(entry.file, problems)
+
+
+def _check_target(
+    name: str, where: str, target: str, diff: Any, file: Any, report: PackReport
+) -> Iterator[Problem]:
+    from ..linkup.generate.steer import parse_target
+
+    wanted = parse_target(target)
+    if diff is None:
+        yield Problem(f"{where}/difficulty", f"is missing; the plan asks for {target}")
+        return
+    if wanted.distance(diff.score) == 0:
+        return
+    params = {} if file.generator is None else file.generator.parameters
+    if params.get("difficulty_in_band") is False and params.get("difficulty") == str(wanted):
+        report.notes.append(
+            f"{name}: asked for {target}, the closest found scores {diff.score} ({diff.band});"
+            " the file says so"
+        )
+        return
+    yield Problem(
+        f"{where}/difficulty", f"scores {diff.score} ({diff.band}) but the ramp asks for {target}"
+    )
+
+
+def _in_file(name: str, problems: Iterable[Problem]) -> Iterator[Problem]:
+    for p in problems:
+        yield Problem(f"{name}: {p.pointer}" if p.pointer else name, p.message)
+
+
+def remove_partial(out_dir: str | Path) -> None:
+    """Remove the temporary sibling of ``out_dir`` (used by tests and ``--restart``)."""
+    with contextlib.suppress(FileNotFoundError):
+        shutil.rmtree(partial_dir(Path(out_dir)))

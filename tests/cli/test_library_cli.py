@@ -1,0 +1,90 @@
+"""``levelgen library import|list|export`` through typer's CliRunner on a SQLite library."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from levelgen.cli import app
+from tests import ROOT
+
+runner = CliRunner()
+
+
+def make_levels(folder: Path, seeds: range, size: str = "6x4") -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for seed in seeds:
+        path = folder / f"{seed:03}.json"
+        result = runner.invoke(
+            app, ["create", "--size", size, "--seed", str(seed), "-o", str(path)]
+        )
+        assert result.exit_code == 0, result.output
+        paths.append(path)
+    return paths
+
+
+def test_import_list_export_round_trip(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'lib.db'}"
+    paths = make_levels(tmp_path / "in", range(3))
+    make_levels(tmp_path / "in", range(10, 11), size="4x4")
+    result = runner.invoke(app, ["library", "import", str(tmp_path / "in"), "--db", db])
+    assert result.exit_code == 0, result.output
+    assert "4 stored, 0 already" in result.output
+    again = runner.invoke(app, ["library", "import", str(paths[0]), "--db", db])
+    assert again.exit_code == 0 and "0 stored, 1 already" in again.output
+    listed = runner.invoke(app, ["library", "list", "--size", "6x4", "--json", "--db", db])
+    assert listed.exit_code == 0
+    items = [json.loads(line) for line in listed.stdout.splitlines()]
+    assert len(items) == 3 and {i["seed"] for i in items} == {0, 1, 2}
+    plain = runner.invoke(app, ["library", "list", "--db", db])
+    assert len(plain.stdout.splitlines()) == 4 and "4x4" in plain.stdout
+    ids = [json.loads(p.read_text())["id"] for p in paths]
+    out = tmp_path / "out"
+    exported = runner.invoke(app, ["library", "export", *ids, "-o", str(out), "--db", db])
+    assert exported.exit_code == 0, exported.output
+    for path, level_id in zip(paths, ids, strict=True):
+        written = out / f"{level_id.removeprefix('sha256:')}.json"
+        assert written.read_bytes() == path.read_bytes()  # canonical: byte for byte
+
+
+def test_import_refuses_bad_levels_and_export_unknown_ids(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'lib.db'}"
+    (good,) = make_levels(tmp_path, range(1))
+    level = json.loads(good.read_text())
+    level["solution"][0]["kind"] = 99
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(level))
+    unsolved = tmp_path / "unsolved.json"
+    del level["solution"], level["metrics"]
+    unsolved.write_text(json.dumps(level))
+    result = runner.invoke(app, ["library", "import", str(bad), str(unsolved), "--db", db])
+    assert result.exit_code == 1
+    assert "/solution/0" in result.output and "no solution" in result.output
+    missing = runner.invoke(app, ["library", "import", str(tmp_path / "nope.json"), "--db", db])
+    assert missing.exit_code == 3 and "no such file" in missing.output
+    unknown = runner.invoke(
+        app, ["library", "export", "sha256:" + "0" * 64, "-o", str(tmp_path / "x"), "--db", db]
+    )
+    assert unknown.exit_code == 1 and "not in the library" in unknown.output
+    listed = runner.invoke(app, ["library", "list", "--db", db])
+    assert listed.stdout == ""
+
+
+def test_list_shows_and_filters_the_variants(tmp_path: Path) -> None:
+    """Sliding and stacked levels list with their rule and layers, and filter on them."""
+    db = f"sqlite:///{tmp_path / 'lib.db'}"
+    levels = ROOT / "levels"
+    for name in ("slide_down_12x8.json", "layers_turtle_12x8.json", "classic_12x8.json"):
+        result = runner.invoke(app, ["library", "import", str(levels / name), "--db", db])
+        assert result.exit_code == 0, result.output
+    plain = runner.invoke(app, ["library", "list", "--db", db]).stdout
+    assert "slide down" in plain and "4 layers" in plain
+    slid = runner.invoke(app, ["library", "list", "--slide", "down", "--db", db]).stdout
+    assert len(slid.splitlines()) == 1 and "slide down" in slid
+    flat = runner.invoke(app, ["library", "list", "--slide", "none", "--layers", "1", "--db", db])
+    assert len(flat.stdout.splitlines()) == 1 and "slide" not in flat.stdout
+    bad = runner.invoke(app, ["library", "list", "--slide", "sideways", "--db", db])
+    assert bad.exit_code == 2 and "--slide" in bad.output
