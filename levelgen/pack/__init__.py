@@ -10,10 +10,8 @@ so a file there is always whole), then ``manifest.json``, then the directory is 
 bytes depend on its job alone, so the pack is the same byte for byte for any number of workers,
 on a cluster, and after a resume.
 
-Executors: ``workers == 1`` runs in this process; more use a ``ProcessPoolExecutor`` whose
-workers ignore Ctrl-C (the parent stops cleanly: pending jobs are cancelled, running ones
-finish and are kept); ``scheduler`` (an address such as ``tcp://127.0.0.1:8786``) sends the
-jobs to a Dask distributed scheduler (``pip install 'levelgen[dask]'``).
+The jobs run on an executor of :mod:`levelgen.pack.executors`: this process, a local process
+pool, or a Dask distributed scheduler.
 
 ``verify_pack(dir)`` checks a whole pack: the manifest against its schema, every file against
 its SHA-256, id, size and stated difficulty, every level replayed with its metrics, the file
@@ -27,7 +25,6 @@ import hashlib
 import json
 import os
 import shutil
-import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,7 +33,8 @@ from typing import Any
 from ..formats.version import VERSION as __version__
 from ..formats.words import plural
 from ..linkup.verify import Problem
-from .plan import Job, PackPlan, PlanError, file_name, make_level_text, plan_pack
+from .executors import ExecutorError, run_jobs
+from .plan import Job, PackPlan, PlanError, file_name, plan_pack
 
 __all__ = [
     "PackError",
@@ -52,7 +50,6 @@ __all__ = [
 MANIFEST = "manifest.json"
 PLAN = "plan.json"
 #: Seconds to wait for a Dask scheduler to answer.
-DASK_CONNECT_TIMEOUT = 10.0
 
 
 class PackError(RuntimeError):
@@ -89,15 +86,6 @@ def pack_id(manifest: dict[str, Any]) -> str:
     parameters and levels."""
     keys = ("levelgen_version", "seed", "parameters", "levels")
     return "sha256:" + hashlib.sha256(_canonical({k: manifest[k] for k in keys})).hexdigest()
-
-
-def _run_job(job: Job) -> tuple[int, str]:
-    """One job in a worker: its index and level text."""
-    return job.index, make_level_text(job)
-
-
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def make_pack(
@@ -152,15 +140,11 @@ def make_pack(
             on_level(done, total)
 
     try:
-        if scheduler is not None:
-            _run_dask(todo, scheduler, keep)
-        elif workers <= 1 or len(todo) <= 1:
-            for job in todo:
-                keep(*_run_job(job))
-        else:
-            _run_pool(todo, workers, keep)
+        run_jobs(todo, keep, workers=workers, scheduler=scheduler)
     except KeyboardInterrupt:
         raise PackInterrupted(done, total, tmp) from None
+    except ExecutorError as exc:
+        raise PackError(str(exc)) from None
     manifest = _manifest(plan, tmp)
     try:
         from ..linkup.files import format_json
@@ -173,62 +157,6 @@ def make_pack(
     except (OSError, WriteError) as exc:
         raise PackError(f"cannot finish {out}: {exc}") from None
     return manifest
-
-
-def _run_pool(jobs: list[Job], workers: int, keep: Callable[[int, str], None]) -> None:
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_ignore_sigint)
-    # The end of a ramp (hard levels, large sizes) goes out first, so that the jobs left for
-    # the end are short ones and no worker waits long for the last.
-    pending: set[Future[tuple[int, str]]] = {pool.submit(_run_job, job) for job in reversed(jobs)}
-    try:
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                keep(*fut.result())
-    except KeyboardInterrupt:
-        for fut in pending:
-            fut.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
-        # Jobs that were running have finished: keep them (each is a whole level).
-        for fut in pending:
-            if fut.done() and not fut.cancelled() and fut.exception() is None:
-                keep(*fut.result())
-        raise
-    except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
-
-
-def _run_dask(jobs: list[Job], address: str, keep: Callable[[int, str], None]) -> None:
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise PackError(
-            "--scheduler needs Dask distributed: pip install 'levelgen[dask]'"
-        ) from None
-    try:
-        client = Client(address, timeout=f"{DASK_CONNECT_TIMEOUT}s")  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError) as exc:
-        raise PackError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    with client:
-        last_first = jobs[::-1]
-        futures = client.map(_run_job, last_first, key=[_job_key(j) for j in last_first])
-        try:
-            for fut in as_completed(futures):  # type: ignore[no-untyped-call]
-                keep(*fut.result())
-        except KeyboardInterrupt:
-            client.cancel(futures)  # type: ignore[no-untyped-call]
-            raise
-
-
-def _job_key(job: Job) -> str:
-    """The Dask key of a job: its whole content (and version) hashed, so that equal jobs, and
-    only they, may share a result (the level is a pure function of the job)."""
-    digest = hashlib.sha256(f"{__version__} {job!r}".encode()).hexdigest()[:24]
-    return f"levelgen-level-{job.index}-{digest}"
 
 
 def _manifest(plan: PackPlan, folder: Path) -> dict[str, Any]:

@@ -209,7 +209,7 @@ def test_unreachable_scheduler_is_one_clear_error(
     pytest.importorskip("distributed", reason="Dask distributed is not installed")
     import levelgen.pack
 
-    monkeypatch.setattr(levelgen.pack, "DASK_CONNECT_TIMEOUT", 1.0)
+    monkeypatch.setattr(levelgen.pack.executors, "DASK_CONNECT_TIMEOUT", 1.0)
     with pytest.raises(PackError, match="Dask scheduler"):
         make_pack(small_plan(count=1), tmp_path / "p", scheduler="tcp://127.0.0.1:9")
 
