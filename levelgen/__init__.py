@@ -72,11 +72,13 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A Link-up name of the face, imported the first time it is asked for."""
-    module = _LINKUP.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+if not TYPE_CHECKING:  # mypy sees the names through the imports above, and only those
+
+    def __getattr__(name: str) -> Any:
+        """A Link-up name of the face, imported the first time it is asked for."""
+        module = _LINKUP.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f".{module}", __name__), name)
+        globals()[name] = value
+        return value

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .formats.problems import Problem
+
 if TYPE_CHECKING:
     from .formats.scene import Scene
 
@@ -38,6 +40,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "Budget",
     "Capability",
+    "CreateError",
     "CreateOption",
     "DocumentError",
     "Family",
@@ -80,17 +83,6 @@ class Capability(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong with a file or a request: where (a JSON pointer) and why."""
-
-    pointer: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.pointer or '/'}: {self.message}"
-
-
-@dataclass(frozen=True, slots=True)
 class Budget:
     """How much work a solver may do.
 
@@ -112,6 +104,11 @@ class Budget:
 
 class FamilyError(LookupError):
     """An unknown game, or an operation its family does not have: one line for the user."""
+
+
+class CreateError(RuntimeError):
+    """No level can be made for a spec (a layout that admits none, a window no board meets
+    within the attempts): one line for the user."""
 
 
 class DocumentError(ValueError):
@@ -175,20 +172,23 @@ class Verdict:
 @dataclass(frozen=True, slots=True)
 class SolveAnswer:
     """What ``solve`` found.  ``status``: ``solved`` (``document`` is the level with its
-    certificate, replayed), ``unsolvable`` (``text`` and ``details`` carry the proof) or
+    certificate, replayed), ``unsolvable`` (``text`` and ``details`` carry the proof),
     ``unknown`` (the budget ran out; ``document`` may hold the best certificate found so far,
-    marked in ``details`` as not proved)."""
+    marked in ``details`` as not proved) or ``invalid`` (the document cannot be solved as it
+    is: ``problems`` say where)."""
 
     status: str
     text: str
     document: Any | None = None
     details: Mapping[str, Any] = field(default_factory=dict)
+    problems: tuple[Problem, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class HintAnswer:
-    """What ``hint`` advises: ``status`` ``ok`` / ``unsolvable`` / ``unknown``, one line of
-    ``text`` and the figures in ``details`` (the move, the distance or expectation left)."""
+    """What ``hint`` advises: ``status`` ``ok`` / ``unsolvable`` / ``unknown``, the ``text`` for
+    a person (one line or a few) and the figures in ``details`` (the move, the distance or
+    expectation left): the JSON the command line's ``--json`` and the service answer."""
 
     status: str
     text: str
@@ -264,40 +264,46 @@ class Family(Protocol):
         """The document's difficulty measure (higher is harder) and its band."""
         ...
 
-    def verify(self, document: Any, *, prove: bool, budget: Budget) -> Verdict:
+    def verify(
+        self, document: Any, *, prove: bool, budget: Budget, options: Mapping[str, Any]
+    ) -> Verdict:
         """Check the document: its certificate replayed and its figures recomputed (with
         ``prove``, its claims proved again); a document without a certificate is solved."""
         ...
 
-    def solve(self, document: Any, *, budget: Budget) -> SolveAnswer:
+    def solve(self, document: Any, *, budget: Budget, options: Mapping[str, Any]) -> SolveAnswer:
         """Solve the document and return it with a certificate, or the proof it has none."""
         ...
 
-    def hint(self, document: Any, *, budget: Budget, at: Mapping[str, Any]) -> HintAnswer:
-        """Advice on a position: the document (a level or a position file), and ``at``, the
-        family's own place options (a square, a step)."""
+    def hint(self, document: Any, *, budget: Budget, options: Mapping[str, Any]) -> HintAnswer:
+        """Advice on a position: the document (a level, or a position where the family has
+        position files) and the family's own place options (a square, a step)."""
         ...
 
-    def show(self, document: Any, *, color: bool) -> str:
-        """The document drawn for a terminal (ANSI colours when ``color``)."""
+    def show(
+        self, document: Any, *, color: bool, options: Mapping[str, Any]
+    ) -> tuple[str, list[str]]:
+        """The document drawn for a terminal (ANSI colours when ``color``) with a summary
+        line, and warnings about it (printed apart, on standard error)."""
         ...
 
-    def draw(self, document: Any, *, cell_size: int) -> Scene:
+    def draw(self, document: Any, *, cell_size: int, options: Mapping[str, Any]) -> Scene:
         """The document drawn as a picture (:mod:`levelgen.formats.scene`), which the edges
         write as SVG or PNG; ``cell_size``: pixels per cell or square."""
         ...
 
-    def player(self, document: Any, *, with_api: bool) -> PlayerAssets:
+    def player(self, document: Any, *, with_api: bool, name: str | None = None) -> PlayerAssets:
         """The browser player of the document (``with_api``: the page will be served with an
-        API base, so it may offer hints); :func:`levelgen.player.build_page` makes the
-        self-contained page around it."""
+        API base, so it may offer hints; ``name``: the file's name for the page's title, ``""``
+        for standard input, None for a page the service serves);
+        :func:`levelgen.player.build_page` makes the self-contained page around it."""
         ...
 
 
 # ----- the registry ---------------------------------------------------------------------------
 
 #: The built-in families (also declared under the entry-point group in pyproject.toml).
-_BUILTIN: dict[str, str] = {}
+_BUILTIN: dict[str, str] = {"linkup": "levelgen.linkup:FAMILY"}
 
 _loaded: dict[str, Family] = {}
 

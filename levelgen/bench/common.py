@@ -12,8 +12,7 @@ from pathlib import Path
 
 import typer
 
-from ..linkup.core.board import Board
-from ..linkup.core.rules import Rules
+from ..linkup import Board, Rules
 
 __all__ = [
     "BenchBoard",

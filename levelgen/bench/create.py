@@ -29,10 +29,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ..linkup.core.geometry import Size, parse_size
-from ..linkup.core.rules import Rules
-from ..linkup.generate.generator import GenerationError, generate, kind_tile_counts
-from ..linkup.verify import replay
+from ..linkup import GenerationError, Rules, Size, kind_tile_counts, parse_size, replay
+from ..linkup import generate_level as generate
 from .common import median_rate
 
 __all__ = ["TARGETS", "register", "soundness_sweep", "speed"]
@@ -195,7 +193,7 @@ def _variants(
     as_json: bool,
 ) -> None:
     """``bench create --slide/--layers``: see :mod:`levelgen.bench.variants`."""
-    from ..linkup.core.rules import SLIDES
+    from ..linkup import SLIDES
     from .variants import run_variant_bench
 
     if slide is not None and slide != "all" and slide not in SLIDES:

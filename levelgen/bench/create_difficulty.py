@@ -14,13 +14,25 @@ from typing import Any
 
 import typer
 
-from ..linkup.core.board import Board
-from ..linkup.core.geometry import Size, parse_size
-from ..linkup.core.rules import Rules
-from ..linkup.difficulty.play import measure_difficulty, playout_win_rate
-from ..linkup.difficulty.score import BANDS, score_of
-from ..linkup.generate.generator import SLOT, GenerationError, generate
-from ..linkup.generate.steer import RUNGS, Target, apply_density, steered_generate
+from ..linkup import (
+    BANDS,
+    RUNGS,
+    SLOT,
+    Board,
+    GenerationError,
+    Rules,
+    Size,
+    Target,
+    apply_density,
+    measure_difficulty,
+    parse_size,
+    playout_win_rate,
+    score_of,
+    steered_generate,
+)
+from ..linkup import (
+    generate_level as generate,
+)
 
 __all__ = ["calibration_population", "run_difficulty_bench", "steering_report"]
 
@@ -93,8 +105,7 @@ def calibration_population(seeds: int = 4) -> list[dict[str, Any]]:
 
 def _levers(levels: int) -> list[dict[str, Any]]:
     """Random deal against CP-SAT kind shaping (easy / hard) on the same removal orders."""
-    from ..linkup.generate.playout import deal, random_removal_order
-    from ..linkup.generate.shaping import shape_kinds
+    from ..linkup import deal, random_removal_order, shape_kinds
 
     out = []
     template = Board(12, 8, (SLOT,) * 96)

@@ -26,14 +26,17 @@ from typing import Annotated, Any
 
 import typer
 
-from ..linkup.core.board import Board
-from ..linkup.core.geometry import Pos
-from ..linkup.core.moves import legal_pairs
-from ..linkup.core.paths import find_link
-from ..linkup.core.reach import linkable_mask
-from ..linkup.core.reference import reference_all, reference_best
-from ..linkup.core.rules import Rules
-from ..linkup.generate.playout import random_removal_order
+from ..linkup import (
+    Board,
+    Pos,
+    Rules,
+    find_link,
+    legal_pairs,
+    linkable_mask,
+    random_removal_order,
+    reference_all,
+    reference_best,
+)
 from .common import BenchBoard, boards_for_command, median_rate, random_board
 
 __all__ = ["agreement_check", "register"]

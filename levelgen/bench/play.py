@@ -34,12 +34,9 @@ from typing import Annotated, Any
 
 import typer
 
-from ..linkup.core.geometry import Size
-from ..linkup.core.moves import legal_pairs
-from ..linkup.generate.generator import generate
-from ..linkup.play.game import Game
-from ..linkup.solvers import Budget
-from ..linkup.verify import replay
+from ..family import Budget
+from ..linkup import Game, Size, legal_pairs, replay
+from ..linkup import generate_level as generate
 
 __all__ = ["live_list", "positions", "register"]
 
@@ -153,7 +150,7 @@ def hint_process(games: list[Game], runs: int) -> dict[str, Any]:
     clock, and CPU time of the process (user + system; what a busy machine inflates least)."""
     import resource
 
-    from ..linkup.schema.position import position_to_data
+    from ..linkup import position_to_data
 
     times = []
     cpu = []

@@ -20,12 +20,16 @@ from typing import Annotated, Any
 
 import typer
 
-from ..linkup.core.board import Board
-from ..linkup.core.geometry import parse_size
-from ..linkup.core.rules import Rules
-from ..linkup.generate.playout import random_removal_order
-from ..linkup.generate.shaping import DEFAULT_DETERMINISTIC_TIME, TARGETS, shape_kinds
-from ..linkup.verify import replay
+from ..linkup import (
+    DEFAULT_DETERMINISTIC_TIME,
+    TARGETS,
+    Board,
+    Rules,
+    parse_size,
+    random_removal_order,
+    replay,
+    shape_kinds,
+)
 
 __all__ = ["TIME_TARGET", "register", "shape_layouts"]
 

@@ -36,11 +36,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..cli.common import WorkersOption, rival
-from ..linkup.core.rules import Rules
+from ..linkup import Rules
 from .common import BenchBoard, boards_for_command
 
 if TYPE_CHECKING:
-    from ..linkup.solvers.repair import RivalFactory
+    from ..linkup import RivalFactory
 
 __all__ = ["SCALE_SIZES", "BoardRun", "cross_check", "register", "scale_boards", "summarize"]
 
@@ -73,8 +73,8 @@ class BoardRun:
 def scale_boards(sizes: list[str], seeds: int, first: int = 0) -> list[BenchBoard]:
     """The ``scale`` set: a level per size and seed ``first .. first + seeds - 1`` from the
     generator (default parameters), solution dropped.  ``ValueError`` for a bad size."""
-    from ..linkup.core.geometry import parse_size
-    from ..linkup.generate.generator import generate
+    from ..linkup import generate_level as generate
+    from ..linkup import parse_size
 
     out = []
     for text in sizes:
@@ -92,9 +92,8 @@ def _run_one(
     time_limit: float,
     rival: RivalFactory | None = None,
 ) -> BoardRun:
-    from ..linkup.solvers import Budget, SolveStatus, solve
-    from ..linkup.solvers.exhaustive import solve_exhaustive
-    from ..linkup.verify import replay
+    from ..family import Budget
+    from ..linkup import SolveStatus, replay, solve, solve_exhaustive
 
     start = time.perf_counter()
     deadline = start + time_limit

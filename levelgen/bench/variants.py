@@ -22,14 +22,21 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..linkup.core.board import Board
-from ..linkup.core.geometry import Size
-from ..linkup.core.rules import Rules
-from ..linkup.core.slide import SLIDE_DIRECTIONS
-from ..linkup.generate.generator import GenerationError, generate
-from ..linkup.generate.variants import pyramid_layout
-from ..linkup.solvers import Budget, SolveStatus, solve
-from ..linkup.verify import replay
+from ..family import Budget
+from ..linkup import (
+    SLIDE_DIRECTIONS,
+    Board,
+    GenerationError,
+    Rules,
+    Size,
+    SolveStatus,
+    pyramid_layout,
+    replay,
+    solve,
+)
+from ..linkup import (
+    generate_level as generate,
+)
 from .common import median_rate
 
 __all__ = ["TARGETS", "run_variant_bench", "solver_sweep"]

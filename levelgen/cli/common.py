@@ -19,26 +19,26 @@ import math
 import os
 import re
 import sys
-import time
 import traceback
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-if TYPE_CHECKING:
-    from ..linkup.core.board import Board
-    from ..linkup.core.level import Level
-    from ..linkup.core.paths import Path as LinkPath
-    from ..linkup.core.rules import Rules
-    from ..linkup.solvers import Budget
-    from ..linkup.solvers.repair import RivalFactory
-    from ..linkup.verify import Problem
+from ..family import Capability, Family, SpecError
 
+if TYPE_CHECKING:
+    from ..family import Budget
+    from ..formats import Problem
+    from ..linkup import Board, Level, RivalFactory, Rules
+    from ..linkup import Path as LinkPath
+
+
+T = TypeVar("T")
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_UNREADABLE, EXIT_UNDECIDED = 0, 1, 2, 3, 4
 #: An unexpected exception: a bug (70 is EX_SOFTWARE of sysexits.h), never a verdict.
@@ -354,11 +354,13 @@ NoClobberOption = Annotated[
     ),
 ]
 MethodOption = Annotated[
-    Method,
+    Method | None,
     typer.Option(
-        help="Solver for levels without a solution: search (exact search), cpsat (CP-SAT),"
-        " exhaustive (plain exhaustive search: slow, for few kinds), or auto (search, then"
-        " CP-SAT if undecided; above 500 tiles a fast repair solver, then the search)."
+        help="Link-up's solver for levels without a solution: search (exact search), cpsat"
+        " (CP-SAT), exhaustive (plain exhaustive search: slow, for few kinds), or auto (search,"
+        " then CP-SAT if undecided; above 500 tiles a fast repair solver, then the search)."
+        "  [default: auto]",
+        show_default=False,
     ),
 ]
 
@@ -399,7 +401,7 @@ WorkersOption = Annotated[
 def rival(workers: int | None) -> RivalFactory | None:
     """The solvers' rival factory for ``--workers`` (see
     :func:`levelgen.linkup.solvers.rival.rival_for`)."""
-    from ..linkup.solvers.rival import rival_for
+    from ..linkup import rival_for
 
     return rival_for(workers)
 
@@ -415,37 +417,15 @@ def stderr_is_terminal() -> bool:
 
 
 def budget(time_limit: float) -> Budget:
-    """A wall-clock budget of ``time_limit`` seconds (the clock is read here, at the edge)."""
-    from ..linkup.solvers import Budget
+    """A wall-clock budget of ``time_limit`` seconds (the clock is read at the edge)."""
+    from ..formats.reports import wall_clock_budget
 
-    deadline = time.monotonic() + time_limit
-    return Budget(
-        should_stop=lambda: time.monotonic() > deadline,
-        clock=time.monotonic,
-        time_limit=time_limit,
-    )
-
-
-def problem_line(source: str, problem: Problem) -> str:
-    """``FILE: /pointer: reason`` (``FILE: reason`` for the whole file)."""
-    where = f"{problem.pointer}: " if problem.pointer else ""
-    return f"{source}: {where}{problem.message}"
-
-
-#: Problems printed per file at most (a file can hold thousands of unknown keys).
-MAX_PROBLEM_LINES = 50
-
-
-def problem_lines(source: str, problems: Iterable[Problem]) -> list[str]:
-    """One line per problem, at most ``MAX_PROBLEM_LINES`` and a line saying how many more."""
-    problems = list(problems)
-    lines = [problem_line(source, p) for p in problems[:MAX_PROBLEM_LINES]]
-    if len(problems) > MAX_PROBLEM_LINES:
-        lines.append(f"{source}: ... and {len(problems) - MAX_PROBLEM_LINES} more problems")
-    return lines
+    return wall_clock_budget(time_limit)
 
 
 def show_problems(source: str, problems: Iterable[Problem]) -> None:
+    from ..formats.reports import problem_lines
+
     for line in problem_lines(source, problems):
         typer.echo(line, err=True)
 
@@ -454,7 +434,8 @@ def load_level(source: str, *, strict: bool = True) -> Level:
     """The core level of the file ``source``; exit 3 when it cannot be read or is not a level
     file, exit 1 with what is wrong with it: a solution path that is not straight lines, and
     when ``strict`` an odd kind or a stale id."""
-    from ..linkup.files import ReadError, read_core_level
+    from ..formats import ReadError
+    from ..linkup import read_core_level
 
     try:
         level, problems = read_core_level(source, content=strict)
@@ -469,7 +450,7 @@ def load_level(source: str, *, strict: bool = True) -> Level:
 
 def check_output(output: str, no_clobber: bool) -> None:
     """Exit 3 before any work when ``--no-clobber`` forbids replacing ``output``."""
-    from ..linkup.files import STDIO
+    from ..formats import STDIO
 
     if no_clobber and output != STDIO and Path(output).exists():
         fail(EXIT_UNREADABLE, f"levelgen: {output} exists; not replaced (--no-clobber)")
@@ -477,7 +458,7 @@ def check_output(output: str, no_clobber: bool) -> None:
 
 def write(level: Level, output: str, *, no_clobber: bool = False) -> None:
     """Write ``level`` canonically to ``output`` (``-``: standard output), or exit 3."""
-    from ..linkup.files import format_level
+    from ..linkup import format_level
 
     write_data(format_level(level).encode("utf-8"), output, no_clobber=no_clobber)
 
@@ -486,7 +467,7 @@ def write_data(data: bytes, output: str, *, no_clobber: bool = False) -> None:
     """Write ``data`` to ``output`` through the one writer of every ``-o``
     (:func:`levelgen.linkup.files.write_output`: atomic for a regular file, written through to a
     link's target, a device or a FIFO), or exit 3 saying why it could not."""
-    from ..linkup.files import WriteError, write_output
+    from ..formats import WriteError, write_output
 
     try:
         write_output(data, output, replace=not no_clobber)
@@ -498,7 +479,7 @@ def refuse_variant(source: str, board: Board, rules: Rules, feature: str) -> Non
     """Exit 3 with ``FILE: /rules/slide: ...`` (or ``/board/layers``) when ``feature`` does
     not support the variant of this board and rules (see
     :mod:`levelgen.linkup.core.variant_support`)."""
-    from ..linkup.core.variant_support import variant_problem
+    from ..linkup import variant_problem
 
     found = variant_problem(board, rules, feature)
     if found is not None:
@@ -509,7 +490,7 @@ def position_at_step(source: str, level: Level, step: int) -> tuple[Board, LinkP
     """The board before solution step ``step`` (slides included, for variants) and that step's
     path, for ``show --step`` and ``render --step``; exit 2 for a step out of range, exit 1
     when the solution breaks before it."""
-    from ..linkup.verify import replay
+    from ..linkup import replay
 
     solution = level.solution or ()
     if not solution:
@@ -528,7 +509,7 @@ def position_at_step(source: str, level: Level, step: int) -> tuple[Board, LinkP
         show_problems(source, problems)
         raise typer.Exit(EXIT_INVALID)
     if level.board.upper or level.rules.slide != "none":
-        from ..linkup.core.variant_state import state_of
+        from ..linkup import state_of
 
         state = state_of(level.board, level.rules)  # positions of the moment: slides included
         for move in solution[:step]:
@@ -540,28 +521,88 @@ def position_at_step(source: str, level: Level, step: int) -> tuple[Board, LinkP
 
 @dataclass
 class Verdict:
-    """The outcome for one file of ``levelgen verify``."""
+    """The outcome for one file of ``levelgen verify``: its status (see
+    :func:`levelgen.formats.reports.status_code`), the message, the problems and the family's own
+    figures (``details``, after the common fields in ``--json``)."""
 
     file: str
     status: str
-    code: int
     message: str = ""
     problems: list[Problem] = field(default_factory=list)
-    deadlock: list[tuple[int, int]] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def code(self) -> int:
+        from ..formats.reports import status_code
+
+        return status_code(self.status)
 
     def to_data(self) -> dict[str, Any]:
-        return {
-            "file": self.file,
-            "status": self.status,
-            "exit_code": self.code,
-            # The verdict sentence, else the problem lines the text output prints.
-            "message": self.message or "\n".join(self.lines()),
-            "problems": [{"pointer": p.pointer, "reason": p.message} for p in self.problems],
-            "deadlock": [list(p) for p in self.deadlock],
-        }
+        from ..formats.reports import verdict_data
+
+        return verdict_data(self.file, self.status, self.message, self.problems, self.details)
 
     def lines(self) -> list[str]:
-        out = problem_lines(self.file, self.problems)
-        if self.message:
-            out.append(f"{self.file}: {self.message}")
-        return out
+        from ..formats.reports import verdict_lines
+
+        return verdict_lines(self.file, self.message, self.problems)
+
+
+def read_document(source: str) -> tuple[Family, Any]:
+    """The family and document of the file ``source`` (any game: its ``game`` field says
+    which); exit 3 when it cannot be read or is not a file of its format, exit 1 when it is
+    well-formed but invalid."""
+    from ..formats import ReadError, read_json
+
+    try:
+        data = read_json(source)
+    except ReadError as exc:
+        show_problems(source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    return document_of(source, data)
+
+
+def document_of(source: str, data: object) -> tuple[Family, Any]:
+    """:func:`read_document` of JSON data already read."""
+    from ..family import DocumentError, family_of
+
+    try:
+        family = family_of(data)
+        return family, family.read(data)
+    except DocumentError as exc:
+        show_problems(source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE if exc.is_format else EXIT_INVALID) from None
+
+
+def require(family: Family, capability: Capability, source: str) -> None:
+    """Exit 2 in one line when ``family`` lacks ``capability``."""
+    if capability not in family.capabilities:
+        fail(EXIT_USAGE, f"{source}: game {family.name!r} has no {capability.value} operation")
+
+
+def family_options(**given: Any) -> dict[str, Any]:
+    """The family options the user gave (those not None), by their spec names."""
+    return {name: value for name, value in given.items() if value is not None}
+
+
+def run_operation(source: str, operation: Callable[[], T]) -> T:
+    """``operation()`` (a family's), with its refusals turned into exits: an option it does
+    not take or cannot meet exits 2 naming the option, a document it cannot use exits 1 (3
+    when not a file of its format) with the problems, a level it cannot make exits 1."""
+    from ..family import CreateError, DocumentError
+
+    try:
+        return operation()
+    except SpecError as exc:
+        refuse_option(exc)
+    except DocumentError as exc:
+        show_problems(source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE if exc.is_format else EXIT_INVALID) from None
+    except CreateError as exc:
+        fail(EXIT_INVALID, f"levelgen create: {exc}")
+
+
+def refuse_option(exc: SpecError) -> NoReturn:
+    """Exit 2 naming the option (``--step``) and the reason."""
+    option = "--" + exc.option.replace("_", "-")
+    raise typer.BadParameter(exc.reason, param_hint=f"'{option}'")

@@ -23,8 +23,7 @@ from .common import (
 from .progress import progress_bar
 
 if TYPE_CHECKING:
-    from ..linkup.core.level import Level
-    from ..linkup.generate.spec import CheckedSpec
+    from ..linkup import CheckedSpec, Level
 
 
 # ----- create --------------------------------------------------------------------------------
@@ -105,15 +104,15 @@ def create(
     """
     import secrets
 
-    from ..linkup.core.geometry import format_size
-    from ..linkup.files import ReadError, read_text
-    from ..linkup.generate.generator import GenerationError
-    from ..linkup.generate.spec import (
+    from ..formats import ReadError, read_text
+    from ..linkup import (
         MAX_SEED,
         CreateSpec,
+        GenerationError,
         SpecError,
         check_create_spec,
         create_level,
+        format_size,
     )
 
     check_output(output, no_clobber)
@@ -162,8 +161,7 @@ def create(
 def _create_steered(checked: CheckedSpec, seed: int) -> Level:
     """``levelgen create --difficulty``: the steered level, or exit with a clear line.  A level
     that missed its target is still written (the closest found) and said on standard error."""
-    from ..linkup.generate.generator import GenerationError
-    from ..linkup.generate.spec import steered_level
+    from ..linkup import GenerationError, steered_level
 
     try:
         result = steered_level(checked, seed)
@@ -183,7 +181,8 @@ def _create_steered(checked: CheckedSpec, seed: int) -> Level:
 
 def _report_created(level: Level, output: str) -> None:
     """The board and a summary on a terminal; the summary alone when writing a file."""
-    from ..render import format_summary, render_board, use_color
+    from ..linkup import format_summary, render_board
+    from ..render import use_color
 
     name = "" if output == "-" else output
     if stderr_is_terminal():

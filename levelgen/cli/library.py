@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..formats.reports import problem_lines
 from ..formats.words import plural
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, fail, problem_lines
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, fail
 
 if TYPE_CHECKING:
     from ..library import Store
@@ -49,9 +50,8 @@ def _open(db: str | None) -> Store:
 def import_problems(source: str) -> tuple[dict[str, object] | None, list[str]]:
     """The level file ``source`` as JSON data when it is a valid level with a replayed
     solution, else None and one line per problem."""
-    from ..linkup.files import ReadError, read_level
-    from ..linkup.schema import LevelFile, LevelFormatError, level_problems
-    from ..linkup.verify import replay
+    from ..formats import ReadError
+    from ..linkup import LevelFile, LevelFormatError, level_problems, read_level, replay
 
     try:
         file = read_level(source)
@@ -135,7 +135,7 @@ def list_levels(
 ) -> None:
     """List the stored levels (id, size, rules, tiles, seed, difficulty band)."""
     from ..library import LevelFilter
-    from ..linkup.core.rules import SLIDES
+    from ..linkup import SLIDES
 
     if slide is not None and slide not in SLIDES:
         raise typer.BadParameter(
@@ -176,8 +176,8 @@ def export_levels(
 
     Exit codes: 0 all written; 1 some id not in the library; 3 the folder is not writable.
     """
-    from ..linkup.files import WriteError, format_level, write_text
-    from ..linkup.schema import parse_level_data
+    from ..formats import WriteError, write_text
+    from ..linkup import format_level, parse_level_data
 
     folder = Path(output)
     try:

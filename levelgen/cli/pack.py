@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..formats.words import plural
-from .common import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, MAX_LAYOUT_BYTES, app, fail
+from .common import EXIT_INVALID, EXIT_UNREADABLE, MAX_LAYOUT_BYTES, app, fail
 
 if TYPE_CHECKING:
     from .common import Verdict
@@ -91,9 +91,8 @@ def pack(
     """
     import secrets
 
-    from ..linkup.files import ReadError, read_text
-    from ..linkup.generate.generator import GenerationError, format_layout, parse_layout
-    from ..linkup.schema import MAX_SEED
+    from ..formats import ReadError, read_text
+    from ..linkup import MAX_SEED, GenerationError, format_layout, parse_layout
     from ..pack import PackError, PackInterrupted, make_pack
     from ..pack.plan import PlanError, plan_pack
 
@@ -157,7 +156,7 @@ def pack(
 
 
 def _missed(target: str, difficulty: dict[str, object] | None) -> bool:
-    from ..linkup.generate.steer import parse_target
+    from ..linkup import parse_target
 
     if difficulty is None:
         return True
@@ -228,14 +227,13 @@ def pack_verdict(source: str) -> Verdict:
 
     report = verify_pack(source)
     if not report.readable:
-        return Verdict(source, "unreadable", EXIT_UNREADABLE, problems=report.problems)
+        return Verdict(source, "unreadable", problems=report.problems)
     if report.problems:
-        return Verdict(source, "invalid", EXIT_INVALID, problems=report.problems)
+        return Verdict(source, "invalid", problems=report.problems)
     notes = "".join(f"\n{source}: note: {n}" for n in report.notes)
     return Verdict(
         source,
         "ok",
-        EXIT_OK,
         f"ok: pack of {report.levels} level{'' if report.levels == 1 else 's'}; hashes, ids,"
         " plan and every solution checked" + notes,
     )

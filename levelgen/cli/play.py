@@ -28,16 +28,16 @@ from .common import (
     budget,
     check_output,
     fail,
-    rival,
+    family_options,
+    read_document,
+    require,
+    run_operation,
     show_problems,
     write,
 )
 
 if TYPE_CHECKING:
-    from ..linkup.core.board import Board
-    from ..linkup.core.moves import Move
-    from ..linkup.core.rules import Rules
-    from ..linkup.schema.position import Position
+    from ..linkup import Board, Move, Position, Rules
 
 #: The largest seed accepted (seeds stay exact in every JSON reader).
 _MAX_SEED = 2**53 - 1
@@ -49,8 +49,8 @@ FileArgument = Annotated[
 
 
 def _read(source: str) -> Position:
-    from ..linkup.files import ReadError
-    from ..linkup.play.answers import read_position
+    from ..formats import ReadError
+    from ..linkup import read_position
 
     try:
         return read_position(source)
@@ -75,40 +75,32 @@ def hint(
     time_limit: TimeLimitOption = 10.0,
     workers: WorkersOption = None,
 ) -> None:
-    """A safe hint: a move after which the game can still be won, proved by the rest of a
-    solution.
+    """A hint for a level or position of any game: Link-up's safe move (a move after which the
+    game can still be won, proved by the rest of a solution), a sliding puzzle's next optimal
+    move, the expected rolls left in snakes and ladders.
 
-    Among the safe moves found, the one with the fewest turns, then the shortest path, then
-    first in reading order.  A lost game is reported with the reason and, when the file has
-    the level and the played moves, the move that lost it and how many moves to undo.
-    Exit codes: 0 hint or won; 1 lost; 3 unreadable or invalid input; 4 undecided within the
-    time limit (a legal move is then offered, unproved).
+    Link-up: among the safe moves found, the one with the fewest turns, then the shortest
+    path, then first in reading order; a lost game is reported with the reason and, when the
+    file has the level and the played moves, the move that lost it and how many moves to undo.
+    Exit codes: 0 hint or won; 1 lost; 2 an option the file's game does not have; 3 unreadable
+    or invalid input; 4 undecided within the time limit (a legal move is then offered,
+    unproved).
     """
-    from ..linkup.files import format_json
-    from ..linkup.play.answers import hint_to_data
+    from ..family import Capability
+    from ..formats import format_json
+    from ..formats.reports import status_code
 
-    position = _read(file)
-    result = position.hint(budget(time_limit), method=method.value, rival=rival(workers))
-    code = {"hint": EXIT_OK, "won": EXIT_OK, "lost": EXIT_INVALID}.get(
-        result.status, EXIT_UNDECIDED
+    family, document = read_document(file)
+    require(family, Capability.HINT, file)
+    options = family_options(method=method and method.value, workers=workers)
+    answer = run_operation(
+        file, lambda: family.hint(document, budget=budget(time_limit), options=options)
     )
+    code = status_code(answer.status)
     if json_output:
-        typer.echo(format_json(hint_to_data(result)), nl=False)
-        raise typer.Exit(code)
-    if result.status == "hint" and result.move is not None:
-        typer.echo(f"hint: {_move_text(result.move)}")
-        typer.echo(f"safe: {result.reason}")
-    elif result.status == "won":
-        typer.echo("won: no tiles are left")
-    elif result.status == "lost":
-        text = f"lost: {result.reason}"
-        if result.deadlock:
-            text += "; deadlock core: " + ", ".join(str(p) for p in result.deadlock)
-        typer.echo(text)
+        typer.echo(format_json(dict(answer.details)), nl=False)
     else:
-        typer.echo(result.reason)
-        if result.move is not None:
-            typer.echo(f"unproved: {_move_text(result.move)}")
+        typer.echo(answer.text)
     raise typer.Exit(code)
 
 
@@ -141,12 +133,12 @@ def shuffle(
     linked); 3 unreadable or invalid input, or the output exists with --no-clobber; 4 no
     solvable deal found within the attempts or the time limit.
     """
-    from ..linkup.files import format_json
-    from ..linkup.play.answers import shuffle_to_data
-    from ..linkup.play.shuffle import shuffle as shuffle_position
+    from ..formats import format_json
+    from ..linkup import shuffle as shuffle_position
+    from ..linkup import shuffle_to_data
 
     check_output(output, no_clobber)
-    from ..linkup.play.variants import is_variant, variant_shuffle
+    from ..linkup import is_variant, variant_shuffle
 
     position = _read(file)
     shuffler = variant_shuffle if is_variant(position.board, position.rules) else shuffle_position
@@ -173,6 +165,6 @@ def shuffle(
 
 def _tiles(board: Board, rules: Rules) -> int:
     """Tiles on the board, every layer counted."""
-    from ..linkup.core.variant_state import is_variant, state_of
+    from ..linkup import is_variant, state_of
 
     return state_of(board, rules).tile_count() if is_variant(board, rules) else board.tile_count()

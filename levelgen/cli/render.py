@@ -15,16 +15,18 @@ from .common import (
     EXIT_UNREADABLE,
     app,
     fail,
+    family_options,
     load_level,
-    position_at_step,
+    read_document,
     refuse_variant,
+    require,
+    run_operation,
     show_problems,
     write_data,
 )
 
 if TYPE_CHECKING:
-    from ..linkup.core.board import Board
-    from ..linkup.core.level import Level
+    from ..linkup import Board, Level
     from ..render.sheet import SheetEntry
 
 NoClobberOption = Annotated[
@@ -46,7 +48,7 @@ def _suffix(output: str, allowed: tuple[str, ...]) -> str:
 
 
 def _render_pack(folder: str, output: str, no_clobber: bool) -> None:
-    from ..linkup.files import ReadError
+    from ..formats import ReadError
     from ..render.sheet import PackError, read_pack, sheet_html, sheet_scene
 
     suffix = _suffix(output, (".png", ".svg", ".html"))
@@ -73,7 +75,7 @@ def _refuse_pack_variants(folder: str, entries: list[SheetEntry], feature: str) 
 
 
 def _picture(scene: object, suffix: str, *, sheet: bool = False) -> bytes:
-    from ..linkup.draw.svg import Scene, scene_to_svg
+    from ..formats.scene import Scene, scene_to_svg
     from ..render.png import MAX_PIXELS
 
     assert isinstance(scene, Scene)
@@ -133,7 +135,7 @@ def render(
     Exit codes: 0 written; 1 invalid level (or its solution breaks before step N); 2 bad
     option; 3 unreadable input or output not written.
     """
-    from ..linkup.draw.svg import board_scene
+    from ..family import Capability
 
     if source != "-" and FilePath(source).is_dir():
         if step is not None or path:
@@ -141,13 +143,12 @@ def render(
         _render_pack(source, output, no_clobber)
         return
     suffix = _suffix(output, (".svg", ".png"))
-    level = load_level(source, strict=False)
-    board, drawn = level.board, None
-    if step is not None or path:
-        board, drawn = position_at_step(source, level, step or 0)
-        if path is False:
-            drawn = None
-    scene = board_scene(board, level.rules, path=drawn, cell_size=cell_size)
+    family, document = read_document(source)
+    require(family, Capability.DRAW, source)
+    options = family_options(step=step, path=path)
+    scene = run_operation(
+        source, lambda: family.draw(document, cell_size=cell_size, options=options)
+    )
     write_data(_picture(scene, suffix), output, no_clobber=no_clobber)
 
 
@@ -261,7 +262,7 @@ def export(
 
 
 def _export_pack(folder: str, form: ExportFormat, out: FilePath, no_clobber: bool) -> None:
-    from ..linkup.files import ReadError
+    from ..formats import ReadError
     from ..render.sheet import PackError, read_pack
 
     try:
@@ -321,7 +322,8 @@ def play(
     Exit codes: 0 written; 1 invalid level; 2 bad option; 3 unreadable input or output not
     written.
     """
-    from ..player import build_player_html
+    from ..family import Capability
+    from ..player import build_page
 
     _suffix(output, (".html", ".htm"))
     if api_base is not None and not api_base.startswith(("http://", "https://", "/")):
@@ -329,12 +331,14 @@ def play(
             f"{api_base!r} must be an http(s) URL or a path starting with /",
             param_hint="'--api-base'",
         )
-    level = load_level(source, strict=False)
-    title = f"Link-up {level.board.width}x{level.board.height}" + (
-        "" if source == "-" else f": {FilePath(source).name}"
+    family, document = read_document(source)
+    require(family, Capability.PLAY, source)
+    name = "" if source == "-" else FilePath(source).name
+    assets = run_operation(
+        source, lambda: family.player(document, with_api=api_base is not None, name=name)
     )
     try:
-        page = build_player_html(level, api_base=api_base, title=title)
+        page = build_page(assets, api_base)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--api-base'") from None
     write_data(page.encode("utf-8"), output, no_clobber=no_clobber)

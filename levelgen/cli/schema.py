@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -20,7 +20,31 @@ from .common import (
     write_data,
 )
 
+if TYPE_CHECKING:
+    from ..family import SchemaEntry
+
 # ----- schema ----------------------------------------------------------------------------------
+
+
+def schema_registry() -> dict[str, SchemaEntry]:
+    """Every JSON Schema ``levelgen schema`` serves, by name: Link-up's files under their own
+    names (``level``, ``position``), the pack manifest, and each other family's as
+    ``GAME`` (its level file) or ``GAME-NAME``."""
+    from ..family import SchemaEntry, families
+    from ..pack.manifest import manifest_json_schema
+
+    registry: dict[str, SchemaEntry] = {}
+    for name, item in families().items():
+        for key, entry in item.schemas.items():
+            if name == "linkup":
+                registry[key] = entry
+            else:
+                registry[name if key == "level" else f"{name}-{key}"] = entry
+        if name == "linkup":
+            registry["pack-manifest"] = SchemaEntry(
+                manifest_json_schema, "pack-manifest.v1.schema.json"
+            )
+    return registry
 
 
 @app.command()
@@ -66,8 +90,8 @@ def schema(
     2 unknown NAME, or --check found no schema file; 3 --check could not read the file or it
     is not a JSON Schema, or the output could not be written; 70 internal error (a bug).
     """
-    from ..linkup.files import format_json
-    from ..linkup.schema import SCHEMAS
+    from ..formats import format_json
+    from ..linkup import SCHEMAS
 
     if name is not None and name not in SCHEMAS:
         raise typer.BadParameter(
@@ -95,8 +119,8 @@ def schema(
 def _check_one(name: str, file: Path) -> None:
     """Compare the checked-in ``file`` with the generated schema ``name``; exit 1 or 3 when
     it is out of date or not a JSON Schema."""
-    from ..linkup.files import ReadError, read_json
-    from ..linkup.schema import JSON_SCHEMA_DIALECT, SCHEMAS
+    from ..formats import JSON_SCHEMA_DIALECT, ReadError, read_json
+    from ..linkup import SCHEMAS
 
     try:
         stored = read_json(file)
@@ -129,7 +153,7 @@ def _looks_like_a_schema(value: object) -> bool:
     """A JSON object with the draft 2020-12 ``$schema``, or, without one, with schema keywords
     and none of a level file's fields (an old or hand-written schema is out of date, not
     something else)."""
-    from ..linkup.schema import JSON_SCHEMA_DIALECT
+    from ..formats import JSON_SCHEMA_DIALECT
 
     if not isinstance(value, dict):
         return False

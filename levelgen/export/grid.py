@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import json
 
-from ..linkup.core.level import Level
-from ..linkup.core.variant_support import refuse_variants
+from ..linkup import Level, refuse_variants
 
 __all__ = ["grid_csv", "grid_json"]
 
@@ -22,7 +21,7 @@ def grid_json(level: Level) -> str:
     """``{"format": "levelgen-grid", "id", "width", "height", "rules", "grid"}`` as JSON text;
     ``grid`` is the list of rows, each a list of cells as in the CSV."""
     refuse_variants(level.board, level.rules, "export")
-    from ..linkup.schema import content_id
+    from ..linkup import content_id
 
     board = level.board
     head = {

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..linkup.core.board import EMPTY, WALL
-from ..linkup.core.level import Level
-from ..linkup.draw.svg import Scene, Shape, cell_shapes
+from ..formats.scene import Scene, Shape
+from ..linkup import EMPTY, WALL, Level, cell_shapes
 
 __all__ = ["TILESET_COLUMNS", "TILE_SIZE", "gid_of", "map_data", "tileset_data", "tileset_png"]
 
@@ -48,7 +47,7 @@ def map_data(
     """The Tiled map of ``level`` whose tileset is the file ``tileset`` (a path relative to the
     map).  Variants: one tile layer per board layer (``board``, then ``layer 1``, ...; gid 0
     where a stack is lower), and a ``slide`` map property for a sliding rule."""
-    from ..linkup.schema import content_id
+    from ..linkup import content_id
 
     board = level.board
     properties = [

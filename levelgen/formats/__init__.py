@@ -3,8 +3,8 @@ behind every ``-o``, and problems with JSON pointers."""
 
 from __future__ import annotations
 
-from ..family import Problem
 from .jsonio import (
+    JSON_SCHEMA_DIALECT,
     MAX_DEPTH,
     MAX_FILE_BYTES,
     STDIO,
@@ -18,8 +18,10 @@ from .jsonio import (
     write_output,
     write_text,
 )
+from .problems import Problem
 
 __all__ = [
+    "JSON_SCHEMA_DIALECT",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
     "STDIO",

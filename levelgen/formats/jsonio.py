@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..family import Problem
+from .problems import Problem
 
 __all__ = [
+    "JSON_SCHEMA_DIALECT",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
     "STDIO",
@@ -44,6 +45,8 @@ __all__ = [
     "write_text",
 ]
 
+#: The JSON Schema dialect of every schema levelgen writes (``$schema`` of ``schemas/*.json``).
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 #: The largest file read, in bytes (4 MiB; a 64x64 level with its solution is about 210 KiB).
 MAX_FILE_BYTES = 4 * 1024 * 1024
 #: The deepest nesting of arrays and objects accepted (a level file needs 5).

@@ -36,6 +36,7 @@ __all__ = [
     "STDIO",
     "ReadError",
     "WriteError",
+    "core_level_from_data",
     "format_json",
     "format_level",
     "parse_json",
@@ -70,9 +71,15 @@ def read_core_level(
     path that is not straight lines (then the level is None).  ``ReadError`` as
     :func:`read_level`.  A plain classic level is read without pydantic
     (:func:`levelgen.linkup.schema.quick.quick_level`); anything else goes through the models."""
+    return core_level_from_data(read_json(source), str(source), content=content)
+
+
+def core_level_from_data(
+    data: object, source: str = "<data>", *, content: bool = True
+) -> tuple[Level | None, list[Problem]]:
+    """:func:`read_core_level` of JSON data already read (``source`` names it in errors)."""
     from .schema.quick import id_problems, odd_kind_problems, quick_level
 
-    data = read_json(source)
     quick = quick_level(data)
     if quick is not None:
         level, level_id = quick
@@ -85,7 +92,7 @@ def read_core_level(
     try:
         file = parse_level_data(data)
     except LevelFormatError as exc:
-        raise ReadError(str(source), list(exc.problems), is_format=True) from None
+        raise ReadError(source, list(exc.problems), is_format=True) from None
     problems = level_problems(file) if content else []
     try:
         return file.to_core(), problems

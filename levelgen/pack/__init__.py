@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..formats import Problem
 from ..formats.version import VERSION as __version__
 from ..formats.words import plural
-from ..linkup.verify import Problem
 from .executors import ExecutorError, run_jobs
 from .plan import Job, PackPlan, PlanError, file_name, plan_pack
 
@@ -100,7 +100,7 @@ def make_pack(
     """Make the pack of ``plan`` in ``out_dir`` (see the module docstring) and return its
     manifest.  ``on_level(done, total)`` is called as levels are kept (resumed ones first).
     Raises ``PackError`` (``PackInterrupted`` on Ctrl-C)."""
-    from ..linkup.files import WriteError, write_text
+    from ..formats import WriteError, write_text
 
     out = Path(out_dir)
     if out.exists():
@@ -147,7 +147,7 @@ def make_pack(
         raise PackError(str(exc)) from None
     manifest = _manifest(plan, tmp)
     try:
-        from ..linkup.files import format_json
+        from ..formats import format_json
 
         write_text(format_json(manifest), tmp / MANIFEST)
         (tmp / PLAN).unlink()
@@ -207,8 +207,8 @@ def verify_pack(path: str | Path) -> PackReport:
     """Check the pack at ``path`` (its directory or its ``manifest.json``)."""
     from pydantic import ValidationError
 
-    from ..linkup.files import ReadError, read_json
-    from ..linkup.schema.level import problems_from_validation_error
+    from ..formats import ReadError, read_json
+    from ..linkup import problems_from_validation_error
     from .manifest import ManifestFile
 
     folder = Path(path)
@@ -266,10 +266,8 @@ def _expected_plan(manifest: Any, report: PackReport) -> tuple[Job, ...] | None:
 def _check_level(
     folder: Path, i: int, entry: Any, count: int, job: Job | None, report: PackReport
 ) -> Iterator[Problem]:
-    from ..linkup.difficulty import metrics_problems
-    from ..linkup.files import ReadError, read_bytes, read_level
-    from ..linkup.schema import level_problems
-    from ..linkup.verify import replay
+    from ..formats import ReadError, read_bytes
+    from ..linkup import level_problems, metrics_problems, read_level, replay
 
     where = f"/levels/{i}"
     if entry.file != file_name(i, count):
@@ -320,7 +318,7 @@ def _check_level(
 def _check_target(
     name: str, where: str, target: str, diff: Any, file: Any, report: PackReport
 ) -> Iterator[Problem]:
-    from ..linkup.generate.steer import parse_target
+    from ..linkup import parse_target
 
     wanted = parse_target(target)
     if diff is None:

@@ -14,8 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..linkup.core.rules import SLIDES
-from ..linkup.schema.level import JSON_SCHEMA_DIALECT, MAX_SEED
+from ..formats import JSON_SCHEMA_DIALECT
+from ..linkup import MAX_SEED, SLIDES
 
 __all__ = [
     "MANIFEST_SCHEMA_URI",

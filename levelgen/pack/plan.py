@@ -18,8 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..linkup.core.geometry import MAX_SIDE, Size, format_size, parse_size
-from ..linkup.difficulty.score import BANDS
+from ..linkup import BANDS, MAX_SIDE, Size, format_size, parse_size, ramp_bands
 
 __all__ = [
     "Job",
@@ -30,7 +29,6 @@ __all__ = [
     "parse_ramp",
     "parse_sizes",
     "plan_pack",
-    "ramp_targets",
     "size_plan",
 ]
 
@@ -132,12 +130,6 @@ def parse_ramp(text: str) -> tuple[int, int]:
     return lo, hi
 
 
-def ramp_targets(lo: int, hi: int, count: int) -> list[str]:
-    """The band of each level of a ramp from band ``lo`` to ``hi`` (equal blocks, in order)."""
-    span = hi - lo + 1
-    return [BANDS[lo + i * span // count] for i in range(count)]
-
-
 def plan_pack(
     *,
     count: int,
@@ -153,7 +145,7 @@ def plan_pack(
     """The plan of a pack; ``PlanError`` naming the option for a bad request.  ``slide_cycle``:
     sliding rules such as ``none,down,up`` given to the levels in turn (variant levels get no
     difficulty measure: the seeded players play the classic game only)."""
-    from ..linkup.generate.steer import parse_target
+    from ..linkup import parse_target
 
     cycle = _parse_slide_cycle(slide_cycle)
     if cycle is not None and any(s != "none" for s in cycle) and (difficulty or ramp):
@@ -192,7 +184,7 @@ def plan_pack(
     if ramp is not None:
         lo, hi = parse_ramp(ramp)
         ramp = f"{BANDS[lo]}:{BANDS[hi]}"
-        targets: list[str | None] = list(ramp_targets(lo, hi, count))
+        targets: list[str | None] = list(ramp_bands(lo, hi, count))
     else:
         targets = [difficulty] * count
     rng = random.Random(seed)
@@ -226,7 +218,7 @@ def plan_pack(
 
 def _parse_slide_cycle(text: str | None) -> tuple[str, ...] | None:
     """``none,down,up`` -> the rules in order; ``PlanError`` naming an unknown rule."""
-    from ..linkup.core.rules import SLIDES
+    from ..linkup import SLIDES
 
     if text is None:
         return None
@@ -243,11 +235,17 @@ PACK_ATTEMPTS = 20
 
 def make_level_text(job: Job) -> str:
     """The canonical text of the level file of ``job`` (the same job: the same text)."""
-    from ..linkup.core.rules import Rules
-    from ..linkup.difficulty.play import measure_difficulty
-    from ..linkup.files import format_level
-    from ..linkup.generate.generator import generate, parse_layout
-    from ..linkup.generate.steer import parse_target, steered_generate
+    from ..linkup import (
+        Rules,
+        format_level,
+        measure_difficulty,
+        parse_layout,
+        parse_target,
+        steered_generate,
+    )
+    from ..linkup import (
+        generate_level as generate,
+    )
 
     size = parse_size(job.size)
     rules = Rules(job.max_turns, job.outside, job.slide)

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from ..family import PlayerAssets
 
 if TYPE_CHECKING:
-    from ..linkup.core.level import Level
+    from ..linkup import Level
 
 __all__ = ["build_page", "build_player_html"]
 
@@ -79,7 +79,7 @@ def build_player_html(
 ) -> str:
     """The player page of a Link-up ``level`` (see
     :func:`levelgen.linkup.draw.player.player_assets`); ``api_base`` as :func:`build_page`."""
-    from ..linkup.draw.player import REPLAY_MS, player_assets
+    from ..linkup import REPLAY_MS, player_assets
 
     assets = player_assets(
         level,

@@ -20,11 +20,9 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..formats import Problem, parse_json, read_bytes
 from ..formats.scene import INK, Group, Line, Rect, Scene, Shape, Text, scene_to_svg
-from ..linkup.core.level import Level
-from ..linkup.draw.svg import board_scene
-from ..linkup.files import parse_json, read_bytes, read_level
-from ..linkup.verify import Problem
+from ..linkup import Level, board_scene, read_level
 
 __all__ = ["MANIFEST", "PackError", "SheetEntry", "read_pack", "sheet_html", "sheet_scene"]
 
@@ -70,7 +68,7 @@ def _difficulty(value: object, source: str, pointer: str) -> tuple[float | None,
 
 
 def _entry(folder: Path, name: str, difficulty: tuple[float | None, str | None]) -> SheetEntry:
-    from ..linkup.schema import content_id
+    from ..linkup import content_id
 
     level = read_level(folder / name).to_core()
     size = f"{level.board.width}x{level.board.height}"

@@ -25,8 +25,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..formats.version import VERSION as __version__
 from ..library import Store
-from ..linkup.schema import LevelFile
-from ..linkup.schema.position import PositionFile
+from ..linkup import LevelFile, PositionFile
 from .middleware import AccessLog, BodyLimit, log_event
 from .problems import Problem, install_problem_handlers
 from .routes import check, health, levels, packs, play, player

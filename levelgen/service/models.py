@@ -12,9 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..linkup.core.layers import MAX_LAYERS
-from ..linkup.core.rules import SLIDES
-from ..linkup.schema import LevelFile, StepFile
+from ..linkup import MAX_LAYERS, SLIDES, LevelFile, StepFile
 
 __all__ = [
     "EXAMPLE_LEVEL",

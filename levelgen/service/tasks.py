@@ -17,14 +17,16 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..family import Family
 
 __all__ = [
     "DocumentOptions",
     "Limits",
     "TaskResult",
     "read_document",
-    "read_position_body",
     "task_create",
     "task_hint",
     "task_player",
@@ -63,12 +65,9 @@ def _problem(
 
 def warm_up() -> int:
     """Import what the tasks need (run once in each worker at start)."""
-    from ..cli import verify as cli_verify  # noqa: F401
-    from ..linkup import solvers, verify  # noqa: F401
-    from ..linkup.generate import generator  # noqa: F401
-    from ..linkup.play import answers, game  # noqa: F401
-    from ..linkup.schema import level  # noqa: F401
+    from ..linkup import warm_up as warm_up_linkup
 
+    warm_up_linkup()
     return 0
 
 
@@ -145,7 +144,7 @@ def fast_json(text: str) -> object | None:
 
 def _too_deep(value: object) -> bool:
     """True when an array or object sits at depth ``MAX_DEPTH`` or deeper (the root is 0)."""
-    from ..linkup.files import MAX_DEPTH
+    from ..formats import MAX_DEPTH
 
     stack: list[tuple[object, int]] = [(value, 0)]
     while stack:
@@ -165,7 +164,7 @@ def _too_deep(value: object) -> bool:
 
 def _parse_body(body: bytes, what: str) -> object:
     """The JSON value of ``body`` (strict, as files are read), or a problem."""
-    from ..linkup.files import ReadError, parse_json
+    from ..formats import ReadError, parse_json
 
     try:
         text = body.decode("utf-8-sig")
@@ -213,7 +212,7 @@ def _envelope(
         return _problem(422, "/time_limit", "expected a number of seconds")
     if not raw_limit > 0:
         return _problem(422, "/time_limit", "must be more than 0 seconds")
-    from ..linkup.generate.spec import MAX_SEED
+    from ..linkup import MAX_SEED
 
     seed = _int_option(value, "seed", 0, MAX_SEED)
     min_moves = _int_option(value, "min_moves", 0, 64 * 64)
@@ -242,45 +241,51 @@ def _format_problem(prefix: str, problems: Any) -> TaskResult:
     return _problem(422, found[0][0], found[0][1], found if len(found) > 1 else None)
 
 
-def read_document(body: bytes, limits: Limits) -> tuple[Any, DocumentOptions] | TaskResult:
-    """The level file of a verify/solve body and its options, or a problem (400 for bytes
-    that are not acceptable JSON, 422 with the pointer for everything else)."""
-    from ..linkup.schema import LevelFormatError, parse_level_data
+def _read_family_document(
+    value: object, prefix: str, limits: Limits
+) -> tuple[Family, Any] | TaskResult:
+    """The family of a body's document (its ``game``; Link-up when it names none) and the
+    document read by it, or a 422 problem with the pointer (``/game`` for an unknown game)."""
+    from ..family import DocumentError, family_of
 
-    value = _parse_body(body, "level file")
+    try:
+        family = family_of(value)
+        document = family.read(value)
+    except DocumentError as exc:
+        return _format_problem(prefix, exc.problems)
+    board = getattr(
+        getattr(document, "position", None) or getattr(document, "level", None), "board", None
+    )
+    if family.name == "linkup" and board is not None:
+        large = _too_large(prefix, board.width, board.height, limits)
+        if large is not None:
+            return large
+    return family, document
+
+
+def read_document(
+    body: bytes, limits: Limits, key: str = "level"
+) -> tuple[Family, Any, DocumentOptions] | TaskResult:
+    """The family and document of a verify/solve body (``key`` ``position`` for hint and
+    shuffle) and its options, or a problem (400 for bytes that are not acceptable JSON, 422
+    with the pointer for everything else)."""
+    what = "level file" if key == "level" else "position or level file"
+    value = _parse_body(body, what)
     if isinstance(value, TaskResult):
         return value
-    split = _envelope(value, "level", limits)
+    split = _envelope(value, key, limits)
     if isinstance(split, TaskResult):
         return split
     document, prefix, options = split
-    try:
-        file = parse_level_data(document)
-    except LevelFormatError as exc:
-        return _format_problem(prefix, exc.problems)
-    large = _too_large(prefix, file.board.width, file.board.height, limits)
-    return large if large is not None else (file, options)
+    found = _read_family_document(document, prefix, limits)
+    if isinstance(found, TaskResult):
+        return found
+    return found[0], found[1], options
 
 
-def read_position_body(body: bytes, limits: Limits) -> tuple[Any, DocumentOptions] | TaskResult:
-    """The position of a hint/shuffle body (a position file or a level file, bare or as
-    ``{"position": ..., options}``) and its options, or a problem as :func:`read_document`."""
-    from ..linkup.play.answers import position_from_data
-    from ..linkup.schema import LevelFormatError
-
-    value = _parse_body(body, "position or level file")
-    if isinstance(value, TaskResult):
-        return value
-    split = _envelope(value, "position", limits)
-    if isinstance(split, TaskResult):
-        return split
-    document, prefix, options = split
-    try:
-        position = position_from_data(document)
-    except LevelFormatError as exc:
-        return _format_problem(prefix, exc.problems)
-    large = _too_large(prefix, position.board.width, position.board.height, limits)
-    return large if large is not None else (position, options)
+def _solver_options(family: Family, options: DocumentOptions) -> dict[str, Any]:
+    """The solver method of a request, for the families that take one (Link-up)."""
+    return {"method": options.method} if family.name == "linkup" else {}
 
 
 def task_verify(body: bytes, limits: Limits) -> TaskResult:
@@ -288,10 +293,17 @@ def task_verify(body: bytes, limits: Limits) -> TaskResult:
     read = read_document(body, limits)
     if isinstance(read, TaskResult):
         return read
-    file, options = read
+    family, document, options = read
     from .answers import verify_report
 
-    return TaskResult(200, _dumps(verify_report(file, options.method, options.time_limit)))
+    report = verify_report(family, document, _solver_options(family, options), options.time_limit)
+    verdict = report["files"][0]
+    if verdict["status"] == "schema-invalid":
+        problems = [(p["pointer"], p["reason"]) for p in verdict["problems"]]
+        return _problem(
+            422, problems[0][0], problems[0][1], problems if len(problems) > 1 else None
+        )
+    return TaskResult(200, _dumps(report))
 
 
 def task_solve(body: bytes, limits: Limits) -> TaskResult:
@@ -299,36 +311,48 @@ def task_solve(body: bytes, limits: Limits) -> TaskResult:
     read = read_document(body, limits)
     if isinstance(read, TaskResult):
         return read
-    file, options = read
+    family, document, options = read
     from .answers import solve_answer
 
-    return TaskResult(200, _dumps(solve_answer(file, options.method, options.time_limit)))
+    answer = solve_answer(family, document, _solver_options(family, options), options.time_limit)
+    return TaskResult(200, _dumps(answer))
 
 
 def task_hint(body: bytes, limits: Limits) -> TaskResult:
     """``POST /v1/hint``: the CLI's ``hint --json`` answer for the position in ``body``."""
-    read = read_position_body(body, limits)
+    read = read_document(body, limits, "position")
     if isinstance(read, TaskResult):
         return read
-    position, options = read
-    from ..cli.common import budget
-    from ..linkup.play.answers import hint_to_data
+    family, document, options = read
+    from ..family import Capability, DocumentError
+    from ..formats.reports import wall_clock_budget
 
-    result = position.hint(budget(options.time_limit), method=options.method)
-    return TaskResult(200, _dumps(hint_to_data(result)))
+    if Capability.HINT not in family.capabilities:
+        return _problem(422, "/game", f"game {family.name!r} has no hint operation")
+    try:
+        answer = family.hint(
+            document,
+            budget=wall_clock_budget(options.time_limit),
+            options=_solver_options(family, options),
+        )
+    except DocumentError as exc:
+        return _format_problem("", exc.problems)
+    return TaskResult(200, _dumps(dict(answer.details)))
 
 
 def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
     """``POST /v1/shuffle``: the CLI's ``shuffle --json`` answer for the position in
     ``body`` (``drawn_seed`` when the body names no seed; the answer says which)."""
-    read = read_position_body(body, limits)
+    read = read_document(body, limits, "position")
     if isinstance(read, TaskResult):
         return read
-    position, options = read
-    from ..cli.common import budget
-    from ..linkup.play.answers import shuffle_to_data
-    from ..linkup.play.shuffle import shuffle
-    from ..linkup.play.variants import is_variant, variant_shuffle
+    family, document, options = read
+    if family.name != "linkup":
+        return _problem(422, "/game", f"shuffle is a Link-up operation, not one of {family.name!r}")
+    from ..formats.reports import wall_clock_budget as budget
+    from ..linkup import is_variant, position_from_level, shuffle, shuffle_to_data, variant_shuffle
+
+    position = document.position or position_from_level(document.level)
 
     shuffler = variant_shuffle if is_variant(position.board, position.rules) else shuffle
     seed = options.seed if options.seed is not None else drawn_seed
@@ -345,9 +369,14 @@ def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
 def task_create(spec: dict[str, Any], seed: int, max_side: int) -> TaskResult:
     """``POST /v1/levels``: the level of the create options ``spec`` (already typed) and
     ``seed``, as level file JSON; 422 naming the option (``/size``) when it cannot be met."""
-    from ..linkup.generate.generator import GenerationError
-    from ..linkup.generate.spec import CreateSpec, SpecError, check_create_spec, create_level
-    from ..linkup.schema import LevelFile
+    from ..linkup import (
+        CreateSpec,
+        GenerationError,
+        LevelFile,
+        SpecError,
+        check_create_spec,
+        create_level,
+    )
 
     layout = spec.get("layout")
     if isinstance(layout, list):
@@ -381,8 +410,7 @@ def task_create(spec: dict[str, Any], seed: int, max_side: int) -> TaskResult:
 
 def task_svg(level_text: str, cell_size: int) -> TaskResult:
     """``GET /v1/levels/{id}.svg``: the picture of a stored level (its starting board)."""
-    from ..linkup.draw.svg import render_svg
-    from ..linkup.schema import parse_level_data
+    from ..linkup import parse_level_data, render_svg
 
     level = parse_level_data(json.loads(level_text)).to_core()
     svg = render_svg(level.board, level.rules, cell_size=cell_size)
@@ -392,7 +420,7 @@ def task_svg(level_text: str, cell_size: int) -> TaskResult:
 def task_player(level_text: str, api_base: str) -> TaskResult:
     """``GET /play/{id}``: the browser player page of a stored level, calling ``api_base``
     (``""``: the page's own origin) for hints and shuffles."""
-    from ..linkup.schema import parse_level_data
+    from ..linkup import parse_level_data
     from ..player import build_player_html
 
     level = parse_level_data(json.loads(level_text)).to_core()

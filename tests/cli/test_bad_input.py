@@ -163,7 +163,8 @@ def test_ragged_rows(tmp_path: Path) -> None:
 
 def test_unknown_game(tmp_path: Path) -> None:
     data = {**level([[1, 1]]), "game": "mahjong"}
-    assert verify_data(tmp_path, data) == (3, "/game: expected 'linkup', got the string 'mahjong'")
+    code, message = verify_data(tmp_path, data)
+    assert (code, message.split(" (known:")[0]) == (3, "/game: unknown game 'mahjong'")
 
 
 def test_unknown_format_version(tmp_path: Path) -> None:

@@ -257,8 +257,8 @@ def _boom(*args: object, **kwargs: object) -> None:
         ("levelgen.linkup.generate.spec.generate", ["create", "--size", "4x4", "--seed", "1"]),
         ("levelgen.linkup.verify.replay", ["verify", "LEVEL"]),
         ("levelgen.linkup.solvers.solve", ["solve", "HAND"]),
-        ("levelgen.render.render_board", ["show", "LEVEL"]),
-        ("levelgen.linkup.files.format_json", ["schema"]),
+        ("levelgen.linkup.draw.terminal.render_board", ["show", "LEVEL"]),
+        ("levelgen.formats.format_json", ["schema"]),
         ("levelgen.bench.paths.boards_for_command", ["bench", "paths", "--check", "0"]),
     ],
 )
@@ -456,8 +456,8 @@ def test_sizes_take_ascii_digits_only() -> None:
 def test_singular_words() -> None:
     result = run("create", "--size", "2x1", "--seed", "1", "--max-turns", "1", "--copies", "2")
     assert result.exit_code == 0
+    from levelgen.linkup import format_summary
     from levelgen.linkup.schema import parse_level_data
-    from levelgen.render import format_summary
 
     data = json.loads(result.stdout)
     assert data["board"]["rows"] == [[1, 1]]

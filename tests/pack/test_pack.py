@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from levelgen.cli import app
+from levelgen.linkup import ramp_bands
 from levelgen.pack import (
     PackError,
     PackInterrupted,
@@ -21,7 +22,7 @@ from levelgen.pack import (
     verify_pack,
 )
 from levelgen.pack.manifest import manifest_json_schema
-from levelgen.pack.plan import PackPlan, PlanError, file_name, ramp_targets, size_plan
+from levelgen.pack.plan import PackPlan, PlanError, file_name, size_plan
 from tests import ROOT
 
 runner = CliRunner()
@@ -47,8 +48,8 @@ def test_plans() -> None:
         "18x10",
     ]
     assert [str(s) for s in size_plan(*_sizes("8x6,12x8"), 4)] == ["8x6", "8x6", "12x8", "12x8"]
-    assert ramp_targets(0, 3, 8) == ["easy"] * 2 + ["medium"] * 2 + ["hard"] * 2 + ["expert"] * 2
-    assert ramp_targets(1, 1, 3) == ["medium"] * 3
+    assert ramp_bands(0, 3, 8) == ["easy"] * 2 + ["medium"] * 2 + ["hard"] * 2 + ["expert"] * 2
+    assert ramp_bands(1, 1, 3) == ["medium"] * 3
     assert file_name(0, 20) == "001.json" and file_name(9999, 10000) == "10000.json"
     plan = plan_pack(count=3, sizes="12x8", seed=1)
     assert plan == plan_pack(count=3, sizes="12x8", seed=1)

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from levelgen.service.app import create_app
 from levelgen.service.settings import Settings
-from levelgen.service.tasks import DocumentOptions, Limits, read_document, read_position_body
+from levelgen.service.tasks import DocumentOptions, Limits, read_document
 from tests import ROOT
 
 KEY = "s3cret-key"
@@ -376,12 +376,12 @@ def test_time_limit_is_capped_by_the_server() -> None:
     limits = Limits(64, 2.0, 5.0)
     body = json.dumps({"level": HAND_MADE, "time_limit": 1000}).encode()
     read = read_document(body, limits)
-    assert isinstance(read, tuple) and read[1] == DocumentOptions("auto", 5.0)
+    assert isinstance(read, tuple) and read[2] == DocumentOptions("auto", 5.0)
     bare = read_document(json.dumps(HAND_MADE).encode(), limits)
-    assert isinstance(bare, tuple) and bare[1] == DocumentOptions("auto", 2.0)
+    assert isinstance(bare, tuple) and bare[2] == DocumentOptions("auto", 2.0)
     position = json.dumps({"position": HAND_MADE, "time_limit": 9, "seed": 4}).encode()
-    read = read_position_body(position, limits)
-    assert isinstance(read, tuple) and read[1] == DocumentOptions("auto", 5.0, 4, 1)
+    read = read_document(position, limits, "position")
+    assert isinstance(read, tuple) and read[2] == DocumentOptions("auto", 5.0, 4, 1)
 
 
 # ----- hint and shuffle -------------------------------------------------------------------------

@@ -104,3 +104,10 @@ def band_bounds(band: Band) -> tuple[float, float]:
     low = 0.0 if i == 0 else BAND_EDGES[i - 1]
     high = BAND_EDGES[i] if i < len(BAND_EDGES) else 100.1
     return low, high
+
+
+def ramp_bands(lo: int, hi: int, count: int) -> list[Band]:
+    """The band of each of ``count`` levels ramping from band ``lo`` to ``hi`` (indices into
+    :data:`BANDS`): equal blocks, in order."""
+    span = hi - lo + 1
+    return [BANDS[lo + i * span // count] for i in range(count)]

@@ -8,16 +8,13 @@ when they may not; column and row numbers run along the top and the left.  A pat
 box-drawing lines through the cells it crosses, its two end tiles bracketed in plain text
 (``[3]``, or ``[3─`` where the line leaves sideways) and reversed in colour.
 
-Colour is ANSI (256 colours) and only on request: callers decide with :func:`use_color`
-(a terminal, and neither ``NO_COLOR`` nor ``TERM=dumb``).
+Colour is ANSI (256 colours) and only on request: callers decide (the command line asks
+:func:`levelgen.render.use_color`: a terminal, and neither ``NO_COLOR`` nor ``TERM=dumb``).
 """
 
 from __future__ import annotations
 
 import itertools
-import os
-from collections.abc import Mapping
-from typing import TextIO
 
 from ...formats.words import plural
 from ..core.board import EMPTY, KIND_CHARS, WALL, Board
@@ -26,7 +23,7 @@ from ..core.level import Level
 from ..core.paths import Path
 from ..core.rules import Rules
 
-__all__ = ["format_summary", "render_board", "use_color"]
+__all__ = ["format_summary", "render_board"]
 
 #: Foreground colours (xterm 256) cycled over the kinds: bright, mutually distinct hues.
 _PALETTE = (196, 46, 33, 226, 201, 51, 208, 118, 99, 214, 39, 162, 190, 45, 203, 129, 220, 84)
@@ -41,16 +38,6 @@ _JOINS = {
     frozenset({(1, 0), (0, -1)}): "└",
     frozenset({(-1, 0), (0, -1)}): "┘",
 }
-
-
-def use_color(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
-    """True when ``stream`` is a terminal and the environment does not ask for plain text
-    (``NO_COLOR`` set to anything non-empty, or ``TERM=dumb``)."""
-    env = os.environ if environ is None else environ
-    if env.get("NO_COLOR") or env.get("TERM") == "dumb":
-        return False
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
 
 
 def _glyph(kind: int, numeric: bool) -> str:

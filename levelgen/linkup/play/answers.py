@@ -45,7 +45,7 @@ def position_from_data(data: object) -> Position:
     """The position of a parsed JSON value: a position file or a level file.
     ``LevelFormatError`` with JSON pointers when it is neither."""
     if is_position_data(data):
-        from ..schema.position import parse_position_data
+        from .position_file import parse_position_data
 
         return parse_position_data(data)
     quick = quick_level(data)  # a plain level without pydantic (levelgen.linkup.schema.quick)

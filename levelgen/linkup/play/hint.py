@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..core.board import Board
 from ..core.geometry import Pos
@@ -51,7 +51,25 @@ from ..verify import replay
 if TYPE_CHECKING:
     from ..solvers import Budget, SolveResult
     from ..solvers.repair import RivalFactory
-    from .game import Game
+
+
+class GameView(Protocol):
+    """What a hint reads of a game in progress (:class:`levelgen.linkup.play.game.Game` has it):
+    its starting board, rules, current board, the moves played and the legal moves now."""
+
+    start: Board
+    rules: Rules
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def played(self) -> tuple[Move, ...]: ...
+
+    def is_won(self) -> bool: ...
+
+    def legal_moves(self) -> list[Move]: ...
+
 
 __all__ = [
     "HINT_STATUSES",
@@ -99,7 +117,7 @@ class HintResult:
 
 
 def hint(
-    game: Game,
+    game: GameView,
     budget: Budget | None = None,
     *,
     method: str = "search",

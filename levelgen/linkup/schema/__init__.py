@@ -1,21 +1,21 @@
 """The file formats at the edge: pydantic models, JSON Schemas generated from them.
 
-One module per format (``level``, ``position``, ``manifest``); this package
+One module per format (``level``, ``position``); this package
 re-exports the level format's names so that ``from levelgen.linkup.schema import LevelFile`` works
 (the models' names lazily: pydantic is imported when one of them is first used, so that
 :mod:`levelgen.linkup.schema.quick`, the format's plain parts, can be used without it).
 
-``SCHEMAS`` is the registry that ``levelgen schema`` serves: a name (``level``, ``position``,
-``pack-manifest``) mapped to the function generating that JSON Schema and the
+``SCHEMAS`` is the family's part of what ``levelgen schema`` serves: a name (``level``,
+``position``) mapped to the function generating that JSON Schema and the
 name of its checked-in copy under ``schemas/``.  A new format adds one entry.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from ...family import SchemaEntry
 from .quick import FORMAT_VERSION, GAME, MAX_SEED, SCHEMA_URI, content_id
 
 if TYPE_CHECKING:
@@ -66,24 +66,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class SchemaEntry(NamedTuple):
-    """A JSON Schema served by ``levelgen schema``: its generator and checked-in file name."""
-
-    generate: Callable[[], dict[str, Any]]
-    file_name: str
-
-
 #: The schemas ``levelgen schema NAME`` prints and ``levelgen schema --check`` compares.
 def _position_json_schema() -> dict[str, Any]:
     from .position import position_json_schema
 
     return position_json_schema()
-
-
-def _manifest_json_schema() -> dict[str, Any]:
-    from ...pack.manifest import manifest_json_schema
-
-    return manifest_json_schema()
 
 
 def _level_json_schema() -> dict[str, Any]:
@@ -95,5 +82,4 @@ def _level_json_schema() -> dict[str, Any]:
 SCHEMAS: dict[str, SchemaEntry] = {
     "level": SchemaEntry(_level_json_schema, "level.v1.schema.json"),
     "position": SchemaEntry(_position_json_schema, "position.v1.schema.json"),
-    "pack-manifest": SchemaEntry(_manifest_json_schema, "pack-manifest.v1.schema.json"),
 }

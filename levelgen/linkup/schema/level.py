@@ -39,6 +39,7 @@ from pydantic import (
     field_validator,
 )
 
+from ...formats import JSON_SCHEMA_DIALECT
 from ...formats.words import plural
 from ..core.board import Board
 from ..core.geometry import MAX_SIDE, Pos
@@ -86,8 +87,6 @@ __all__ = [
     "parse_level_data",
     "problems_from_validation_error",
 ]
-
-JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
 # ----- field types ---------------------------------------------------------------------------

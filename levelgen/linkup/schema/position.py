@@ -21,15 +21,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...formats.words import plural
 from ..core.board import Board
-from ..core.geometry import MAX_SIDE, Pos
-from ..core.level import Level
-from ..core.moves import Move
+from ..core.geometry import MAX_SIDE
 from ..core.rules import Rules
-from ..play.position import Position, position_from_level
 from ..verify import Problem
 from .level import (
     JSON_SCHEMA_DIALECT,
@@ -38,8 +35,6 @@ from .level import (
     LevelFormatError,
     Point,
     RulesFile,
-    _variant_problems,
-    problems_from_validation_error,
 )
 from .quick import POSITION_SCHEMA_URI
 
@@ -49,12 +44,15 @@ if TYPE_CHECKING:
 __all__ = [
     "POSITION_SCHEMA_URI",
     "PlayedFile",
-    "Position",
     "PositionFile",
-    "parse_position_data",
-    "position_from_level",
+    "bare_board",
+    "board_difference",
+    "in_position",
     "position_json_schema",
     "position_to_data",
+    "rules_of",
+    "shape_problems",
+    "under",
 ]
 
 _MAX_STEPS = MAX_SIDE * MAX_SIDE // 2
@@ -113,110 +111,11 @@ class PositionFile(_Strict):
         return value
 
 
-def parse_position_data(data: object) -> Position:
-    """Validate a parsed JSON value as a position file and build the position.
-
-    ``LevelFormatError`` with JSON pointers: schema problems, rows of the wrong size, a missing
-    board (and level), played moves without a level, an illegal played move (``/played/k``),
-    or a board or rules that do not agree with the level after the played moves."""
-    from ..play.game import Game, IllegalMove
-
-    if not isinstance(data, dict):
-        raise LevelFormatError([Problem("", "expected a JSON object")])
-    try:
-        file = PositionFile.model_validate(data)
-    except ValidationError as exc:
-        found = problems_from_validation_error(exc, data)
-        raise LevelFormatError([_in_position(p) for p in found]) from None
-    problems: list[Problem] = []
-    if file.board is not None:
-        problems += _shape_problems(file.board, "/board")
-    if file.level is not None:
-        # The embedded level's rows, then its layers (their shape, and tiles stacked on
-        # tiles), as in a level file: the core board would refuse them with a bare error.
-        shape = _shape_problems(file.level.board, "/level/board")
-        problems += shape or [_under("/level", p) for p in _variant_problems(file.level)]
-    if file.level is None:
-        if file.played is not None:
-            problems.append(Problem("/played", "played moves need the starting level in /level"))
-        for name, value in (("rules", file.rules), ("board", file.board)):
-            if value is None:
-                problems.append(
-                    Problem(f"/{name}", "required field is missing (or give the level in /level)")
-                )
-    if problems:
-        raise LevelFormatError(problems)
-    if file.level is None:
-        assert file.board is not None and file.rules is not None
-        rules = _rules(file.rules)
-        return Position(_bare_board(file.board, rules), rules, None, ())
-    try:
-        level = file.level.to_core()
-    except LevelFormatError as exc:
-        raise LevelFormatError([_under("/level", p) for p in exc.problems]) from None
-    rules = level.rules
-    if file.rules is not None and _rules(file.rules) != rules:
-        raise LevelFormatError([Problem("/rules", "does not match the rules of /level/rules")])
-    if level.board.upper or rules.slide != "none":
-        return _variant_position(file, level)
-    game = Game(level.board, rules)
-    for k, step in enumerate(file.played or ()):
-        try:
-            game.play(Pos(*step.a), Pos(*step.b))
-        except IllegalMove as exc:
-            raise LevelFormatError([Problem(f"/played/{k}", f"illegal move: {exc}")]) from None
-    board = game.board
-    if file.board is not None:
-        given = Board.from_grid(file.board.rows)
-        if given != board:
-            raise LevelFormatError([Problem("/board", _difference(given, board))])
-    return Position(board, rules, level, game.played)
-
-
-def _variant_position(file: PositionFile, level: Level) -> Position:
-    """The position of a variant level (sliding or layered) after the ``played`` moves,
-    replayed on the variant playing state (each move in the positions of its moment, the slide
-    after it); ``/board`` must match the result when given."""
-    from ..core.variant_state import state_of
-
-    state = state_of(level.board, level.rules)
-    played = []
-    for k, step in enumerate(file.played or ()):
-        a, b = Pos(*step.a), Pos(*step.b)
-        why = None
-        inside = all(0 <= p.x < level.board.width and 0 <= p.y < level.board.height for p in (a, b))
-        path = state.find_path(a, b) if inside and a != b else None
-        if not inside:
-            why = "a cell outside the board"
-        elif a == b:
-            why = "the two cells are the same"
-        elif state.top(a) < 1 or state.top(b) < 1:
-            why = f"no tile at {a if state.top(a) < 1 else b}"
-        elif state.top(a) != state.top(b):
-            why = f"kinds {state.top(a)} and {state.top(b)} differ"
-        elif path is None:
-            why = f"no path of at most {plural(level.rules.max_turns, 'turn')} joins {a} and {b}"
-        if why is not None or path is None:
-            raise LevelFormatError([Problem(f"/played/{k}", f"illegal move: {why}")])
-        played.append(Move(a, b, state.top(a), path))
-        state.remove_pair(a, b)
-    board = state.to_board()
-    if file.board is not None:
-        given = _bare_board(file.board, level.rules)
-        upper = list(given.upper)
-        while upper and not any(v >= 1 for v in upper[-1]):
-            upper.pop()  # empty top layers say nothing (the replay drops them)
-        given = Board(given.width, given.height, given.cells, tuple(upper))
-        if given != board:
-            raise LevelFormatError([Problem("/board", _difference(given, board))])
-    return Position(board, level.rules, level, tuple(played))
-
-
-def _rules(rules: RulesFile) -> Rules:
+def rules_of(rules: RulesFile) -> Rules:
     return Rules(rules.max_turns, rules.outside, rules.slide)
 
 
-def _bare_board(board: BoardFile, rules: Rules) -> Board:
+def bare_board(board: BoardFile, rules: Rules) -> Board:
     """The core board of ``board`` with its layers; ``LevelFormatError`` naming the layer
     problem (a tile above an empty cell, ...) or layers combined with sliding."""
     flat = Board.from_grid(board.rows)
@@ -236,7 +135,7 @@ def _bare_board(board: BoardFile, rules: Rules) -> Board:
         raise LevelFormatError([Problem("/board/layers", str(exc))]) from None
 
 
-def _difference(given: Board, derived: Board) -> str:
+def board_difference(given: Board, derived: Board) -> str:
     if given.size != derived.size:
         return (
             f"is {given.width}x{given.height}, but the level after the played moves is"
@@ -252,7 +151,7 @@ def _difference(given: Board, derived: Board) -> str:
     return "does not match the level after the played moves"  # pragma: no cover
 
 
-def _shape_problems(board: BoardFile, where: str) -> list[Problem]:
+def shape_problems(board: BoardFile, where: str) -> list[Problem]:
     problems = []
     if len(board.rows) != board.height:
         problems.append(
@@ -268,14 +167,14 @@ def _shape_problems(board: BoardFile, where: str) -> list[Problem]:
     return problems
 
 
-def _in_position(problem: Problem) -> Problem:
+def in_position(problem: Problem) -> Problem:
     """A problem outside ``/level`` names the position format, not the level format."""
     if problem.pointer.startswith("/level/"):
         return problem
     return Problem(problem.pointer, problem.message.replace("level format", "position format"))
 
 
-def _under(prefix: str, problem: Problem) -> Problem:
+def under(prefix: str, problem: Problem) -> Problem:
     return Problem(prefix + problem.pointer, problem.message)
 
 

@@ -13,11 +13,11 @@ core never reads the time itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
 
+from ...family import Budget
 from ..core.board import Board
 from ..core.geometry import Pos
 from ..core.moves import Move
@@ -30,22 +30,6 @@ class SolveStatus(Enum):
     SOLVED = "solved"
     UNSOLVABLE = "unsolvable"
     UNKNOWN = "unknown"
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How much work a solver may do.
-
-    ``max_nodes``: search nodes (or, for CP-SAT, a deterministic time in its own units, see that
-    module); None means unlimited.  ``should_stop``: polled now and then; returning True makes
-    the solver give up with ``UNKNOWN`` (the edges use it for wall-clock limits).  ``clock``:
-    seconds, used only to report elapsed time.  ``time_limit``: seconds for solvers that take
-    a limit natively (CP-SAT); the edges set it together with ``should_stop``."""
-
-    max_nodes: int | None = None
-    should_stop: Callable[[], bool] | None = None
-    clock: Callable[[], float] | None = None
-    time_limit: float | None = None
 
 
 @dataclass(slots=True)

@@ -10,9 +10,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from ...library import LevelFilter, Store
-from ...linkup.core.layers import MAX_LAYERS
-from ...linkup.core.rules import SLIDES
-from ...linkup.generate.spec import MAX_SEED
+from ...linkup import MAX_LAYERS, MAX_SEED, SLIDES
 from ..deps import in_thread, json_bytes, require_key, run_task, settings_of, store_of
 from ..models import CreateRequest, LevelPage
 from ..problems import ProblemError, problem_responses

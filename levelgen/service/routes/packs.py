@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...linkup.generate.spec import MAX_SEED
+from ...linkup import MAX_SEED
 from .. import jobs
 from ..deps import client_of, in_thread, require_key, settings_of, store_of
 from ..problems import ProblemError, problem_responses
@@ -87,7 +87,7 @@ class PackJob(BaseModel):
 def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, Any]:
     """The job request of ``request`` with every option checked by planning the pack;
     ``ProblemError`` (422, the pointer of the option) otherwise."""
-    from ...linkup.generate.generator import GenerationError, format_layout, parse_layout
+    from ...linkup import GenerationError, format_layout, parse_layout
     from ...pack.plan import PlanError
     from ..runner import plan_of
 

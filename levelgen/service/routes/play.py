@@ -13,7 +13,7 @@ import secrets
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from ...linkup.generate.spec import MAX_SEED
+from ...linkup import MAX_SEED
 from ..deps import json_bytes, limits_of, run_task
 from ..models import EXAMPLE_LEVEL, HintAnswer, ShuffleAnswer
 from ..problems import problem_responses

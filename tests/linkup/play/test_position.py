@@ -17,10 +17,10 @@ from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.files import ReadError, format_level
 from levelgen.linkup.generate.generator import generate
 from levelgen.linkup.play.answers import position_from_data, read_position
+from levelgen.linkup.play.position_file import parse_position_data
 from levelgen.linkup.schema.level import LevelFormatError
 from levelgen.linkup.schema.position import (
     POSITION_SCHEMA_URI,
-    parse_position_data,
     position_json_schema,
     position_to_data,
 )

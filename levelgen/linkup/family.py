@@ -1,0 +1,519 @@
+"""The Link-up family's table of operations (:class:`levelgen.family.Family`).
+
+Each operation is the Link-up code the command line and the service have always run, behind
+the generic table: ``verify`` replays the solution and checks the stated metrics (a level
+without a solution is solved), ``solve`` records the solver that answered, ``hint`` gives a
+safe move proved by the rest of a solution, ``show`` and ``draw`` picture the board (before a
+solution step with ``step``), ``player`` gives the browser player's assets.  The texts and
+JSON figures are those ``levelgen verify``, ``solve`` and ``hint`` print, so every edge that
+goes through the table answers as the command line does.
+
+Documents are :class:`LinkupDocument`: a level (with what is wrong with it: an odd kind, a
+stale id, a path that is not straight lines) or a position file (a level and the moves played,
+or a bare board).  Options, by name: ``method`` (auto, search, cpsat, exhaustive) and
+``workers`` for the solvers, ``keep_generator`` for ``solve`` (keep the file's generator block
+instead of recording the solver), ``step`` and ``path`` for ``show`` and ``draw``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..family import (
+    Budget,
+    Capability,
+    CreateError,
+    CreateOption,
+    DocumentError,
+    HintAnswer,
+    PlayerAssets,
+    Progress,
+    SchemaEntry,
+    SolveAnswer,
+    SpecError,
+    Verdict,
+)
+from ..formats.problems import Problem
+from ..formats.words import plural
+
+if TYPE_CHECKING:
+    from ..formats.scene import Scene
+    from .core.board import Board
+    from .core.level import Level
+    from .core.moves import Move
+    from .core.paths import Path
+    from .generate.spec import CheckedSpec
+    from .play.position import Position
+
+__all__ = ["FAMILY", "LinkupDocument", "LinkupFamily", "warm_up"]
+
+#: The solver methods a level without a solution may be decided with.
+METHODS = ("auto", "search", "cpsat", "exhaustive")
+
+
+@dataclass(frozen=True, slots=True)
+class LinkupDocument:
+    """A Link-up file read: ``level`` (None for a bare position, or when a solution path is not
+    straight lines), what is wrong with its content (``problems``), and for a position file the
+    ``position`` it describes."""
+
+    level: Level | None
+    problems: tuple[Problem, ...] = ()
+    position: Position | None = None
+
+
+def _options(options: Mapping[str, Any], allowed: Sequence[str], what: str) -> dict[str, Any]:
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        known = ", ".join(allowed) or "none"
+        raise SpecError(unknown[0], f"not an option of linkup's {what} (its options: {known})")
+    return dict(options)
+
+
+def _method(options: Mapping[str, Any]) -> str:
+    method = options.get("method") or "auto"
+    if method not in METHODS:
+        raise SpecError("method", f"{method!r} is not one of: {', '.join(METHODS)}")
+    return str(method)
+
+
+def _rival(options: Mapping[str, Any]) -> Any:
+    from .solvers.rival import rival_for
+
+    workers = options.get("workers")
+    return rival_for(workers if isinstance(workers, int) else None)
+
+
+def _ints(values: Mapping[str, Any], name: str, default: int | None) -> int | None:
+    value = values.get(name, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise SpecError(name, f"expected an integer, got {value!r}")
+    if isinstance(value, str):
+        if not value.strip().lstrip("-").isdigit():
+            raise SpecError(name, f"expected an integer, got {value!r}")
+        return int(value)
+    return value
+
+
+class LinkupFamily:
+    """Link-up: pairs of equal tiles joined by a path of at most ``max_turns`` turns."""
+
+    name = "linkup"
+    title = "Link-up"
+    capabilities = frozenset(Capability)
+    create_options = (
+        CreateOption("kinds", "K", "Distinct tile kinds (default: tiles / copies)."),
+        CreateOption("copies", "C", "Tiles per kind: an even number, at least 2."),
+        CreateOption("max_turns", "T", "Most turns a linking path may make (0..8)."),
+        CreateOption("outside", "BOOL", "Whether paths may use the ring around the board."),
+        CreateOption("layout", "TEXT", "Layout: o a tile cell, . a hole, # a wall, a row a line."),
+        CreateOption("slide", "DIR", "After every removal the tiles slide (none, down, ...)."),
+        CreateOption("layers", "N", "Stacked layers (2..8)."),
+    )
+
+    @property
+    def bands(self) -> tuple[str, ...]:
+        from .difficulty.score import BANDS
+
+        return BANDS
+
+    @property
+    def schemas(self) -> dict[str, SchemaEntry]:
+        from .schema import SCHEMAS
+
+        return SCHEMAS
+
+    # ----- files ---------------------------------------------------------------------------
+
+    def read(self, data: object) -> LinkupDocument:
+        from ..formats.jsonio import ReadError
+        from .files import core_level_from_data
+        from .play.answers import is_position_data
+
+        if is_position_data(data):
+            from .play.position_file import parse_position_data
+            from .schema.level import LevelFormatError
+
+            try:
+                position = parse_position_data(data)
+            except LevelFormatError as exc:
+                raise DocumentError(exc.problems) from None
+            return LinkupDocument(position.level, (), position)
+        try:
+            level, problems = core_level_from_data(data)
+        except ReadError as exc:
+            raise DocumentError(exc.problems, is_format=exc.is_format) from None
+        return LinkupDocument(level, tuple(problems))
+
+    def dump(self, document: LinkupDocument) -> dict[str, Any]:
+        from .schema import LevelFile
+
+        if document.level is None:
+            from .schema.position import position_to_data
+
+            assert document.position is not None
+            return position_to_data(document.position.board, document.position.rules)
+        return LevelFile.from_core(document.level).to_data()
+
+    def describe(self, document: LinkupDocument) -> str:
+        from .draw.terminal import format_summary
+
+        if document.level is None:
+            assert document.position is not None
+            board = document.position.board
+            return f"{board.width}x{board.height} position, {plural(board.tile_count(), 'tile')}"
+        return format_summary(document.level)
+
+    # ----- creating ------------------------------------------------------------------------
+
+    def parse_spec(self, values: Mapping[str, Any]) -> CheckedSpec:
+        from .generate.spec import CreateSpec, check_create_spec
+        from .generate.spec import SpecError as LinkupSpecError
+
+        known = {"size", "difficulty", "layout_name", *(o.name for o in self.create_options)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise SpecError(unknown[0], "not a create option of linkup")
+        outside = values.get("outside", True)
+        if not isinstance(outside, bool):
+            raise SpecError("outside", f"expected true or false, got {outside!r}")
+        for name in ("size", "layout", "slide", "difficulty", "layout_name"):
+            if values.get(name) is not None and not isinstance(values[name], str):
+                raise SpecError(name, f"expected a string, got {values[name]!r}")
+        spec = CreateSpec(
+            size=values.get("size"),
+            kinds=_ints(values, "kinds", None),
+            copies=_ints(values, "copies", 4) or 0,
+            max_turns=_ints(values, "max_turns", 2) or 0,
+            outside=outside,
+            layout=values.get("layout"),
+            layout_name=values.get("layout_name") or "the layout",
+            difficulty=values.get("difficulty"),
+            slide=values.get("slide") or "none",
+            layers=_ints(values, "layers", None),
+        )
+        try:
+            return check_create_spec(spec)
+        except LinkupSpecError as exc:
+            raise SpecError(exc.field, exc.message) from None
+
+    def create(
+        self, spec: CheckedSpec, seed: int, progress: Progress | None = None
+    ) -> LinkupDocument:
+        from .generate.generator import GenerationError
+        from .generate.spec import create_level
+
+        try:
+            return LinkupDocument(create_level(spec, seed, progress))
+        except GenerationError as exc:
+            raise CreateError(str(exc)) from None
+
+    def ramp(self, values: Mapping[str, Any], count: int, low: str, high: str) -> list[Any]:
+        """Equal blocks of levels steered to each band from ``low`` to ``high``, in order."""
+        from .difficulty.score import BANDS, ramp_bands
+
+        for name, band in (("low", low), ("high", high)):
+            if band not in BANDS:
+                raise SpecError("ramp", f"{band!r} ({name}) is not one of: {', '.join(BANDS)}")
+        bands = ramp_bands(BANDS.index(low), BANDS.index(high), count)
+        return [self.parse_spec({**values, "difficulty": band}) for band in bands]
+
+    def difficulty(self, document: LinkupDocument) -> tuple[float, str]:
+        level = self._level(document)
+        if level.metrics is not None and level.metrics.difficulty is not None:
+            found = level.metrics.difficulty
+            return found.score, found.band
+        if level.solution is None:
+            raise DocumentError([Problem("/solution", "no solution to measure: solve it first")])
+        from .difficulty.play import measure_difficulty
+
+        measured = measure_difficulty(level.board, level.rules, level.solution)
+        return measured.score, measured.band
+
+    # ----- checking and solving ------------------------------------------------------------
+
+    def verify(
+        self,
+        document: LinkupDocument,
+        *,
+        prove: bool = False,
+        budget: Budget,
+        options: Mapping[str, Any],
+    ) -> Verdict:
+        """The replayed solution is itself a complete proof, so ``prove`` checks what ``verify``
+        checks."""
+        from .difficulty import metrics_problems
+        from .draw.terminal import format_summary
+        from .verify import replay
+
+        options = _options(options, ("method", "workers"), "verify")
+        if document.position is not None:
+            return Verdict(
+                "schema-invalid",
+                "",
+                (Problem("", "a position file, not a level file: hint and shuffle read it"),),
+                {"deadlock": []},
+            )
+        level, problems = document.level, list(document.problems)
+        if level is None:
+            return Verdict("invalid", "", tuple(problems), {"deadlock": []})
+        if level.solution is not None:
+            problems.extend(replay(level.board, level.rules, level.solution))
+            if not problems and level.metrics is not None:
+                problems = metrics_problems(level.board, level.rules, level.solution, level.metrics)
+            if problems:
+                return Verdict("invalid", "", tuple(problems), {"deadlock": []})
+            return Verdict(
+                "ok", f"ok: solution replayed ({format_summary(level)})", (), {"deadlock": []}
+            )
+        if problems:
+            return Verdict("invalid", "", tuple(problems), {"deadlock": []})
+        from .solvers import SolveStatus, solve
+
+        result = solve(
+            level.board,
+            level.rules,
+            budget=budget,
+            method=_method(options),
+            rival=_rival(options),
+        )
+        if result.status is SolveStatus.SOLVED:
+            steps = plural(len(result.moves or ()), "step")
+            return Verdict("solvable", f"solvable: a solution of {steps} was found")
+        if result.status is SolveStatus.UNSOLVABLE:
+            core = [[p.x, p.y] for p in result.deadlock]
+            text = f"unsolvable: {result.reason}" if result.reason else "unsolvable"
+            if core:
+                text += "; deadlock core: " + ", ".join(f"[{x}, {y}]" for x, y in core)
+            return Verdict("unsolvable", text, (), {"deadlock": core})
+        return Verdict("undecided", _undecided(budget, result.reason), (), {"deadlock": []})
+
+    def solve(
+        self, document: LinkupDocument, *, budget: Budget, options: Mapping[str, Any]
+    ) -> SolveAnswer:
+        """Any solution in the file is replaced.  The solved level's generator block names
+        levelgen-solve, its version and the solver that answered (the seed and parameters of
+        whatever made the earlier board no longer describe it); ``keep_generator`` keeps the
+        file's own block instead."""
+        from ..formats.version import VERSION
+        from .core.level import GeneratorInfo, Level
+        from .difficulty import solution_metrics
+        from .schema.parameters import GENERATOR_SOLVE
+        from .solvers import SolveStatus, solve
+
+        options = _options(options, ("method", "workers", "keep_generator"), "solve")
+        level = document.level
+        if level is None or document.problems or document.position is not None:
+            problems = document.problems
+            if document.position is not None:
+                problems = (Problem("", "a position file, not a level file"),)
+            return SolveAnswer("invalid", "the level is invalid", problems=problems)
+        method = _method(options)
+        result = solve(
+            level.board, level.rules, budget=budget, method=method, rival=_rival(options)
+        )
+        if result.status is SolveStatus.UNSOLVABLE:
+            reason = result.reason or "no removal order clears the board"
+            text = f"unsolvable: {reason}"
+            if result.deadlock:
+                text += "; deadlock core: " + ", ".join(str(p) for p in result.deadlock)
+            deadlock = [[p.x, p.y] for p in result.deadlock]
+            return SolveAnswer("unsolvable", text, None, {"deadlock": deadlock})
+        if result.status is SolveStatus.UNKNOWN:
+            return SolveAnswer("unknown", _undecided(budget, result.reason), None, {})
+        moves = result.moves or ()
+        provenance = level.generator
+        if not options.get("keep_generator"):
+            parameters: dict[str, object] = {
+                "method": result.method or method,
+                "requested_method": method,
+                "time_limit": budget.time_limit,
+            }
+            provenance = GeneratorInfo(GENERATOR_SOLVE, VERSION, None, parameters)
+        solved = Level(
+            level.board,
+            level.rules,
+            moves,
+            solution_metrics(level.board, level.rules, moves),
+            provenance,
+        )
+        text = f"solved: a solution of {len(moves)} steps"
+        return SolveAnswer("solved", text, LinkupDocument(solved), {})
+
+    def hint(
+        self, document: LinkupDocument, *, budget: Budget, options: Mapping[str, Any]
+    ) -> HintAnswer:
+        """A safe hint: a move after which the game can still be won, proved by the rest of a
+        solution (statuses: ``ok`` for a hint or a won game, ``unsolvable`` for a lost one,
+        ``unknown`` when undecided; ``details`` as ``levelgen hint --json``)."""
+        from .play.answers import hint_to_data
+        from .play.position import position_from_level
+
+        options = _options(options, ("method", "workers"), "hint")
+        position = document.position
+        if position is None:
+            if document.level is None:
+                raise DocumentError(document.problems)
+            position = position_from_level(document.level)
+        result = position.hint(budget, method=_method(options), rival=_rival(options))
+        lines: list[str]
+        if result.status == "hint" and result.move is not None:
+            lines = [f"hint: {move_text(result.move)}", f"safe: {result.reason}"]
+        elif result.status == "won":
+            lines = ["won: no tiles are left"]
+        elif result.status == "lost":
+            text = f"lost: {result.reason}"
+            if result.deadlock:
+                text += "; deadlock core: " + ", ".join(str(p) for p in result.deadlock)
+            lines = [text]
+        else:
+            lines = [result.reason]
+            if result.move is not None:
+                lines.append(f"unproved: {move_text(result.move)}")
+        status = {"hint": "ok", "won": "ok", "lost": "unsolvable"}.get(result.status, "unknown")
+        return HintAnswer(status, "\n".join(lines), hint_to_data(result))
+
+    # ----- pictures ------------------------------------------------------------------------
+
+    def show(
+        self, document: LinkupDocument, *, color: bool, options: Mapping[str, Any]
+    ) -> tuple[str, list[str]]:
+        """The board with a glyph and colour per kind, then a summary; with ``step`` the board
+        before that solution step with its path.  Warns of a kind with an odd number of
+        tiles (the board is shown all the same)."""
+        from .draw.terminal import format_summary, render_board
+
+        options = _options(options, ("step",), "show")
+        level = self._level(document)
+        warnings = [
+            f"warning: kind {kind} has {plural(count, 'tile')}, an odd number, so the board can"
+            " never be cleared"
+            for kind, count in sorted(_kind_counts(level.board).items())
+            if count % 2
+        ]
+        step = options.get("step")
+        if step is None:
+            picture = render_board(level.board, level.rules, color=color)
+            return f"{picture}\n{format_summary(level)}", warnings
+        board, _ = board_at_step(level, step)
+        solution = level.solution or ()
+        move = solution[step]
+        picture = render_board(board, level.rules, path=move.path, color=color)
+        turns, length = move.path.turns, move.path.length
+        line = (
+            f"step {step} of {len(solution)}: kind {move.kind}, {move.a} and {move.b},"
+            f" {plural(turns, 'turn')}, {plural(length, 'step')} long"
+        )
+        return f"{picture}\n{line}", warnings
+
+    def draw(
+        self, document: LinkupDocument, *, cell_size: int, options: Mapping[str, Any]
+    ) -> Scene:
+        """The board as a picture; with ``step`` the board before that solution step, with its
+        path drawn unless ``path`` is false (``path`` alone draws step 0's)."""
+        from .draw.svg import board_scene
+
+        options = _options(options, ("step", "path"), "draw")
+        level = self._level(document)
+        step, show_path = options.get("step"), options.get("path")
+        if step is None and show_path:
+            step = 0
+        if step is None:
+            return board_scene(level.board, level.rules, cell_size=cell_size)
+        board, path = board_at_step(level, step)
+        drawn = path if show_path is not False else None
+        return board_scene(board, level.rules, path=drawn, cell_size=cell_size)
+
+    def player(
+        self, document: LinkupDocument, *, with_api: bool, name: str | None = None
+    ) -> PlayerAssets:
+        from .draw.player import player_assets
+
+        level = self._level(document)
+        title = ""  # the player's own: "Link-up WxH level"
+        if name is not None:
+            title = f"Link-up {level.board.width}x{level.board.height}"
+            title += f": {name}" if name else ""
+        return player_assets(level, with_api=with_api, title=title)
+
+    def _level(self, document: LinkupDocument) -> Level:
+        if document.level is None:
+            if document.position is not None:
+                raise DocumentError(
+                    [Problem("", "a position file without its level: give the level file")]
+                )
+            raise DocumentError(document.problems, is_format=False)
+        return document.level
+
+
+def _undecided(budget: Budget, reason: str | None) -> str:
+    limit = budget.time_limit
+    within = f"within {limit:g} s" if limit is not None else "within the budget"
+    return f"undecided {within}" + (f": {reason}" if reason else "")
+
+
+def _kind_counts(board: Board) -> dict[int, int]:
+    """Tiles of each kind on every layer of ``board``."""
+    counts: dict[int, int] = {}
+    for layer in (board.cells, *board.upper):
+        for value in layer:
+            if value >= 1:
+                counts[value] = counts.get(value, 0) + 1
+    return counts
+
+
+def move_text(move: Move) -> str:
+    """A move for a person: its cells, kind and path with its turns and steps."""
+    corners = " ".join(str(p) for p in move.path.corners)
+    return (
+        f"{move.a} - {move.b} (kind {move.kind}), path {corners}"
+        f" ({plural(move.path.turns, 'turn')}, {plural(move.path.length, 'step')})"
+    )
+
+
+def board_at_step(level: Level, step: int) -> tuple[Board, Path]:
+    """The board before solution step ``step`` (slides included, for variants) and that
+    step's path.  ``SpecError`` (``step``) for a level without a solution or a step out of
+    range; ``DocumentError`` when the solution breaks before it."""
+    from .verify import replay
+
+    solution = level.solution or ()
+    if not solution:
+        raise SpecError("step", "the level has no solution to step through")
+    if not 0 <= step < len(solution):
+        raise SpecError(
+            "step",
+            f"{step} is not in 0..{len(solution) - 1} (the solution has"
+            f" {plural(len(solution), 'step')})",
+        )
+    # Replaying a prefix ends with tiles left (pointer "/solution"): only step problems count.
+    problems = [
+        p for p in replay(level.board, level.rules, solution[:step]) if p.pointer != "/solution"
+    ]
+    if problems:
+        raise DocumentError(problems, is_format=False)
+    if level.board.upper or level.rules.slide != "none":
+        from .core.variant_state import state_of
+
+        state = state_of(level.board, level.rules)  # positions of the moment: slides included
+        for move in solution[:step]:
+            state.remove_pair(move.a, move.b)
+        return state.to_board(), solution[step].path
+    board = level.board.without(*(p for move in solution[:step] for p in (move.a, move.b)))
+    return board, solution[step].path
+
+
+def warm_up() -> None:
+    """Import what the service's tasks need (once in each worker, at start)."""
+    from .generate import generator  # noqa: F401
+    from .play import answers, game  # noqa: F401
+    from .schema import level  # noqa: F401
+    from .solvers import solve  # noqa: F401
+    from .verify import replay  # noqa: F401
+
+
+FAMILY = LinkupFamily()
