@@ -2,7 +2,7 @@
 
 The family API: :func:`family` finds a puzzle family by name (``linkup``, ``sliding-puzzle``,
 ``snakes-ladders`` or one a package registers), :func:`families` lists them; each is a table of
-operations (:class:`levelgen.family.Family`).
+operations (:class:`levelgen.puzzles.Family`).
 
 The Link-up API keeps its names here: the core values (``Board``, ``Rules``, ``Pos``, ``Path``,
 ``Move``, ``Level``), the exact path finder (``find_path``), replay (``replay``) and the solver
@@ -15,8 +15,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .family import Family, families, family, family_of
 from .formats.version import VERSION as __version__
+from .puzzles import Family, families, family, family_of
 
 if TYPE_CHECKING:
     from .linkup.core.board import EMPTY, WALL, Board

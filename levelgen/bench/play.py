@@ -34,9 +34,9 @@ from typing import Annotated, Any
 
 import typer
 
-from ..family import Budget
 from ..linkup import Game, Size, legal_pairs, replay
 from ..linkup import generate_level as generate
+from ..puzzles import Budget
 
 __all__ = ["live_list", "positions", "register"]
 

@@ -92,8 +92,8 @@ def _run_one(
     time_limit: float,
     rival: RivalFactory | None = None,
 ) -> BoardRun:
-    from ..family import Budget
     from ..linkup import SolveStatus, replay, solve, solve_exhaustive
+    from ..puzzles import Budget
 
     start = time.perf_counter()
     deadline = start + time_limit

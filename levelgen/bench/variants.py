@@ -22,7 +22,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..family import Budget
 from ..linkup import (
     SLIDE_DIRECTIONS,
     Board,
@@ -37,6 +36,7 @@ from ..linkup import (
 from ..linkup import (
     generate_level as generate,
 )
+from ..puzzles import Budget
 from .common import median_rate
 
 __all__ = ["TARGETS", "run_variant_bench", "solver_sweep"]

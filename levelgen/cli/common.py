@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from ..family import Capability, Family, SpecError
+from ..puzzles import Capability, Family, SpecError
 
 if TYPE_CHECKING:
-    from ..family import Budget
     from ..formats import Problem
     from ..linkup import Board, Level, RivalFactory, Rules
     from ..linkup import Path as LinkPath
+    from ..puzzles import Budget
 
 
 T = TypeVar("T")
@@ -564,7 +564,7 @@ def read_document(source: str) -> tuple[Family, Any]:
 
 def document_of(source: str, data: object) -> tuple[Family, Any]:
     """:func:`read_document` of JSON data already read."""
-    from ..family import DocumentError, family_of
+    from ..puzzles import DocumentError, family_of
 
     try:
         family = family_of(data)
@@ -589,7 +589,7 @@ def run_operation(source: str, operation: Callable[[], T]) -> T:
     """``operation()`` (a family's), with its refusals turned into exits: an option it does
     not take or cannot meet exits 2 naming the option, a document it cannot use exits 1 (3
     when not a file of its format) with the problems, a level it cannot make exits 1."""
-    from ..family import CreateError, DocumentError
+    from ..puzzles import CreateError, DocumentError
 
     try:
         return operation()

@@ -16,9 +16,12 @@ from .common import (
     app,
     check_output,
     fail,
+    require,
+    run_operation,
     show_problems,
     stderr_is_terminal,
     write,
+    write_data,
 )
 from .progress import progress_bar
 
@@ -50,16 +53,30 @@ def create(
         typer.Option(help="Distinct tile kinds (default: tiles / copies).", metavar="K"),
     ] = None,
     copies: Annotated[
-        int, typer.Option(help="Tiles per kind: an even number, at least 2.", metavar="C")
-    ] = 4,
+        int | None,
+        typer.Option(
+            help="Tiles per kind: an even number, at least 2.  [default: 4]",
+            metavar="C",
+            show_default=False,
+        ),
+    ] = None,
     max_turns: Annotated[
-        int,
-        typer.Option("--max-turns", help="Most turns a linking path may make (0..8).", metavar="T"),
-    ] = 2,
+        int | None,
+        typer.Option(
+            "--max-turns",
+            help="Most turns a linking path may make (0..8).  [default: 2]",
+            metavar="T",
+            show_default=False,
+        ),
+    ] = None,
     outside: Annotated[
-        bool,
-        typer.Option("--outside/--no-outside", help="Whether paths may use the ring around."),
-    ] = True,
+        bool | None,
+        typer.Option(
+            "--outside/--no-outside",
+            help="Whether paths may use the ring around.  [default: outside]",
+            show_default=False,
+        ),
+    ] = None,
     layout: Annotated[
         str | None,
         typer.Option(
@@ -69,13 +86,14 @@ def create(
         ),
     ] = None,
     slide: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="After every removal the tiles slide: none, down, up, left, right, up-left,"
-            " up-right, down-left, down-right, center, apart.",
+            " up-right, down-left, down-right, center, apart.  [default: none]",
             metavar="DIR",
+            show_default=False,
         ),
-    ] = "none",
+    ] = None,
     layers: Annotated[
         int | None,
         typer.Option(
@@ -94,14 +112,112 @@ def create(
         ),
     ] = None,
     no_clobber: NoClobberOption = False,
+    game: Annotated[
+        str,
+        typer.Option(
+            help="The game: linkup, sliding-puzzle, snakes-ladders, or one a package registers.",
+            metavar="NAME",
+        ),
+    ] = "linkup",
+    moves: Annotated[
+        str | None,
+        typer.Option(help="sliding-puzzle: the exact optimal length of the start.", metavar="N"),
+    ] = None,
+    colors: Annotated[
+        str | None,
+        typer.Option(help="sliding-puzzle: a colour puzzle of K colours.", metavar="K"),
+    ] = None,
+    goal: Annotated[
+        str | None,
+        typer.Option(
+            help="sliding-puzzle: the goal frame (JSON rows, or a sliding-puzzle level file).",
+            metavar="FILE",
+        ),
+    ] = None,
+    snakes: Annotated[
+        str | None, typer.Option(help="snakes-ladders: how many snakes.", metavar="N")
+    ] = None,
+    ladders: Annotated[
+        str | None, typer.Option(help="snakes-ladders: how many ladders.", metavar="N")
+    ] = None,
+    expected: Annotated[
+        str | None,
+        typer.Option(
+            help="snakes-ladders: the window of the expected length in rolls, LO:HI (a side"
+            " may be left out).",
+            metavar="LO:HI",
+        ),
+    ] = None,
+    fewest: Annotated[
+        str | None,
+        typer.Option(help="snakes-ladders: bounds on the fewest rolls, LO:HI.", metavar="LO:HI"),
+    ] = None,
+    faces: Annotated[
+        str | None, typer.Option(help="snakes-ladders: faces of the die.", metavar="F")
+    ] = None,
+    overshoot: Annotated[
+        str | None,
+        typer.Option(
+            help="snakes-ladders: exact, bounce or pass at the last square.", metavar="RULE"
+        ),
+    ] = None,
+    settings: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="Another create option of the game, NAME=VALUE (repeatable): for the games a"
+            " package registers.",
+            metavar="NAME=VALUE",
+        ),
+    ] = None,
 ) -> None:
-    """Generate a level with a replayed solution and write it as JSON.
+    """Generate a level of any game with its certificate (replayed) and write it as JSON.
 
     Without --seed a random seed is drawn and recorded in the file.  On a terminal the board
-    and a summary are shown on standard error.  Exit codes: 0 written; 1 the layout admits no
-    level; 2 bad option values; 3 unreadable layout file or unwritable output; 70 internal
-    error (a bug).
+    and a summary are shown on standard error.  Each game takes its own options (Link-up's
+    --kinds to --layers, the sliding puzzle's --moves, --colors and --goal, snakes and
+    ladders' --snakes to --overshoot; --set for others); --size, --seed and --difficulty
+    (a band, easy to expert) serve every game.  Exit codes: 0 written; 1 no level can be made
+    (the layout admits none); 2 bad option values, or an option the game does not have;
+    3 unreadable layout file or unwritable output; 70 internal error (a bug).
     """
+    own = {
+        "moves": moves,
+        "colors": colors,
+        "goal": goal,
+        "snakes": snakes,
+        "ladders": ladders,
+        "expected": expected,
+        "fewest": fewest,
+        "faces": faces,
+        "overshoot": overshoot,
+    }
+    if game != "linkup":
+        linkup_only = {
+            "kinds": kinds,
+            "copies": copies,
+            "max_turns": max_turns,
+            "outside": outside,
+            "layout": layout,
+            "slide": slide,
+            "layers": layers,
+        }
+        given = {**linkup_only, **own}
+        values: dict[str, object] = {k: v for k, v in given.items() if v is not None}
+        if goal is not None:
+            values["goal"] = _read_goal(goal)
+        values.update(_settings(settings or []))
+        if size is not None:
+            values["size"] = size
+        if difficulty is not None:
+            values["difficulty"] = difficulty
+        return _create_other(game, values, seed, output, no_clobber)
+    for name, value in own.items():
+        if value is not None:
+            option = "--" + name.replace("_", "-")
+            raise typer.BadParameter("not an option of game 'linkup'", param_hint=f"'{option}'")
+    if settings:
+        raise typer.BadParameter("not an option of game 'linkup'", param_hint="'--set'")
     import secrets
 
     from ..formats import ReadError, read_text
@@ -127,13 +243,13 @@ def create(
         size=size,
         seed=seed,
         kinds=kinds,
-        copies=copies,
-        max_turns=max_turns,
-        outside=outside,
+        copies=4 if copies is None else copies,
+        max_turns=2 if max_turns is None else max_turns,
+        outside=True if outside is None else outside,
         layout=text,
         layout_name=str(layout),
         difficulty=difficulty,
-        slide=slide,
+        slide=slide or "none",
         layers=layers,
     )
     try:
@@ -191,3 +307,59 @@ def _report_created(level: Level, output: str) -> None:
         typer.echo(format_summary(level, name), err=True)
     elif output != "-":
         typer.echo(format_summary(level, name), err=True)
+
+
+def _read_goal(source: str) -> object:
+    """The JSON of ``--goal FILE`` (a frame, or a level file whose goal the game takes)."""
+    from ..formats import ReadError, read_json
+
+    try:
+        return read_json(source)
+    except ReadError as exc:
+        show_problems(source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+
+
+def _settings(items: list[str]) -> dict[str, str]:
+    """``--set NAME=VALUE`` options as spec values (names with ``-`` read as ``_``)."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise typer.BadParameter(f"{item!r} is not NAME=VALUE", param_hint="'--set'")
+        out[name.strip().replace("-", "_")] = value
+    return out
+
+
+def _create_other(
+    game: str, values: dict[str, object], seed: int | None, output: str, no_clobber: bool
+) -> None:
+    """``levelgen create --game NAME`` for a game other than Link-up, through its family."""
+    import secrets
+
+    from ..formats import MAX_SEED, format_json
+    from ..puzzles import Capability, FamilyError, family
+
+    check_output(output, no_clobber)
+    try:
+        item = family(game)
+    except FamilyError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--game'") from None
+    require(item, Capability.CREATE, f"levelgen create --game {game}")
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise typer.BadParameter(f"{seed} is not in 0..{MAX_SEED}", param_hint="'--seed'")
+    spec = run_operation(game, lambda: item.parse_spec(values))
+    if seed is None:
+        seed = secrets.randbelow(MAX_SEED + 1)
+    chosen = seed
+    with progress_bar(f"creating a {game} level") as report:
+        document = run_operation(game, lambda: item.create(spec, chosen, report))
+    write_data(format_json(item.dump(document)).encode("utf-8"), output, no_clobber=no_clobber)
+    name = "" if output == "-" else output
+    if stderr_is_terminal() and Capability.SHOW in item.capabilities:
+        from ..render import use_color
+
+        text, _ = item.show(document, color=use_color(sys.stderr), options={})
+        typer.echo(text, err=True)
+    elif name:
+        typer.echo(f"{name}: {item.describe(document)}", err=True)

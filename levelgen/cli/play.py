@@ -86,9 +86,9 @@ def hint(
     or invalid input; 4 undecided within the time limit (a legal move is then offered,
     unproved).
     """
-    from ..family import Capability
     from ..formats import format_json
     from ..formats.reports import status_code
+    from ..puzzles import Capability
 
     family, document = read_document(file)
     require(family, Capability.HINT, file)

@@ -135,7 +135,7 @@ def render(
     Exit codes: 0 written; 1 invalid level (or its solution breaks before step N); 2 bad
     option; 3 unreadable input or output not written.
     """
-    from ..family import Capability
+    from ..puzzles import Capability
 
     if source != "-" and FilePath(source).is_dir():
         if step is not None or path:
@@ -322,8 +322,8 @@ def play(
     Exit codes: 0 written; 1 invalid level; 2 bad option; 3 unreadable input or output not
     written.
     """
-    from ..family import Capability
     from ..player import build_page
+    from ..puzzles import Capability
 
     _suffix(output, (".html", ".htm"))
     if api_base is not None and not api_base.startswith(("http://", "https://", "/")):

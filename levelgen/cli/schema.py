@@ -21,7 +21,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..family import SchemaEntry
+    from ..puzzles import SchemaEntry
 
 # ----- schema ----------------------------------------------------------------------------------
 
@@ -30,8 +30,8 @@ def schema_registry() -> dict[str, SchemaEntry]:
     """Every JSON Schema ``levelgen schema`` serves, by name: Link-up's files under their own
     names (``level``, ``position``), the pack manifest, and each other family's as
     ``GAME`` (its level file) or ``GAME-NAME``."""
-    from ..family import SchemaEntry, families
     from ..pack.manifest import manifest_json_schema
+    from ..puzzles import SchemaEntry, families
 
     registry: dict[str, SchemaEntry] = {}
     for name, item in families().items():

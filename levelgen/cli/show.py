@@ -34,7 +34,7 @@ def show(
     1 invalid level (or its solution breaks before step N); 2 bad --step; 3 unreadable input;
     70 internal error (a bug).
     """
-    from ..family import Capability
+    from ..puzzles import Capability
     from ..render import use_color
 
     family, document = read_document(file)

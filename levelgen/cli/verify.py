@@ -42,8 +42,8 @@ def _verify_one(source: str, prove: bool, options: dict[str, Any], time_limit: f
         from .pack import pack_verdict
 
         return pack_verdict(source)
-    from ..family import Capability, DocumentError, FamilyError, SpecError, family_of, require
     from ..formats import ReadError, read_json
+    from ..puzzles import Capability, DocumentError, FamilyError, SpecError, family_of, require
 
     try:
         data = read_json(source)
@@ -138,8 +138,8 @@ def solve_command(
     1 unsolvable (the proof is printed) or invalid; 2 an option the file's game does not have;
     3 unreadable input; 4 undecided within the time limit; 70 internal error (a bug).
     """
-    from ..family import Capability, SpecError
     from ..formats import format_json
+    from ..puzzles import Capability, SpecError
 
     check_output(output, no_clobber)
     family, document = read_document(file)

@@ -33,6 +33,7 @@ __all__ = [
     "JSON_SCHEMA_DIALECT",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
+    "MAX_SEED",
     "STDIO",
     "ReadError",
     "WriteError",
@@ -47,6 +48,9 @@ __all__ = [
 
 #: The JSON Schema dialect of every schema levelgen writes (``$schema`` of ``schemas/*.json``).
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+#: The largest seed: seeds stay below 2**53 so that every JSON reader (JavaScript too) keeps
+#: them exact.
+MAX_SEED = 2**53 - 1
 #: The largest file read, in bytes (4 MiB; a 64x64 level with its solution is about 210 KiB).
 MAX_FILE_BYTES = 4 * 1024 * 1024
 #: The deepest nesting of arrays and objects accepted (a level file needs 5).

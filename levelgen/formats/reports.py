@@ -2,7 +2,7 @@
 and the wall-clock budget of a request (the clock is read here, at the edge, never in a
 family).
 
-The command line and the service report a family's :class:`levelgen.family.Verdict` the same
+The command line and the service report a family's :class:`levelgen.puzzles.Verdict` the same
 way: ``FILE: /pointer: reason`` lines, then ``FILE: text``; as JSON, one object per file with
 its status, exit code, message and problems, and the family's own figures beside them.  Exit
 codes: 0 ok or solvable, 1 invalid or unsolvable, 3 unreadable or not a file of its format,
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .problems import Problem
 
 if TYPE_CHECKING:
-    from ..family import Budget
+    from ..puzzles import Budget
 
 __all__ = [
     "EXIT_INVALID",
@@ -107,7 +107,7 @@ def verdict_data(
 
 def wall_clock_budget(seconds: float) -> Budget:
     """A budget that runs out ``seconds`` after now (monotonic clock)."""
-    from ..family import Budget
+    from ..puzzles import Budget
 
     deadline = time.monotonic() + seconds
     return Budget(

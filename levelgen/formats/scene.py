@@ -1,6 +1,6 @@
 """Pictures as data: a small scene of rectangles, lines and text that every family draws into.
 
-A family's picture (:meth:`levelgen.family.Family.draw`) is a :class:`Scene` with integer pixel
+A family's picture (:meth:`levelgen.puzzles.Family.draw`) is a :class:`Scene` with integer pixel
 coordinates; :func:`scene_to_svg` writes it as SVG text and :mod:`levelgen.render.png` draws the
 same scene with Pillow, so an SVG and a PNG of one level agree shape for shape.  Pure and
 deterministic: the same scene gives the same bytes.  ``PALETTE`` is the Okabe-Ito palette,

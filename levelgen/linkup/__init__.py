@@ -1,6 +1,6 @@
 """The Link-up family (连连看, Onet, Shisen-Sho): its face, all the edges may import of it.
 
-``FAMILY`` is its table of operations (:class:`levelgen.family.Family`); the other names are the
+``FAMILY`` is its table of operations (:class:`levelgen.puzzles.Family`); the other names are
 Link-up values and functions the edges (command line, service, packs, pictures, player,
 benchmarks) use.  Each loads on first use, so importing this face is cheap and a command pays
 only for the modules it needs (``levelgen verify`` never loads pydantic or ortools for a plain

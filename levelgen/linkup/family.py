@@ -1,4 +1,4 @@
-"""The Link-up family's table of operations (:class:`levelgen.family.Family`).
+"""The Link-up family's table of operations (:class:`levelgen.puzzles.Family`).
 
 Each operation is the Link-up code the command line and the service have always run, behind
 the generic table: ``verify`` replays the solution and checks the stated metrics (a level
@@ -21,7 +21,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..family import (
+from ..formats.problems import Problem
+from ..formats.words import plural
+from ..puzzles import (
     Budget,
     Capability,
     CreateError,
@@ -35,8 +37,6 @@ from ..family import (
     SpecError,
     Verdict,
 )
-from ..formats.problems import Problem
-from ..formats.words import plural
 
 if TYPE_CHECKING:
     from ..formats.scene import Scene
@@ -87,15 +87,12 @@ def _rival(options: Mapping[str, Any]) -> Any:
 
 
 def _ints(values: Mapping[str, Any], name: str, default: int | None) -> int | None:
+    """An integer option, strictly: not a bool, not a string of digits."""
     value = values.get(name, default)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise SpecError(name, f"expected an integer, got {value!r}")
-    if isinstance(value, str):
-        if not value.strip().lstrip("-").isdigit():
-            raise SpecError(name, f"expected an integer, got {value!r}")
-        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SpecError(name, f"expected a whole number, got {value!r}")
     return value
 
 

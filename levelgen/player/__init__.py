@@ -1,6 +1,6 @@
 """The browser player's page: one self-contained HTML file around a family's player assets.
 
-:func:`build_page` puts a family's :class:`levelgen.family.PlayerAssets` (its script, style,
+:func:`build_page` puts a family's :class:`levelgen.puzzles.PlayerAssets` (its script, style,
 body and data) into one page with no external script, style sheet or font, and a Content
 Security Policy that forbids every network request unless an API base is given.  With
 ``api_base`` (the service mounts the page at ``GET /play/{id}``) the page may call that API
@@ -16,7 +16,7 @@ import re
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..family import PlayerAssets
+from ..puzzles import PlayerAssets
 
 if TYPE_CHECKING:
     from ..linkup import Level
@@ -47,7 +47,7 @@ def _connect_src(api_base: str | None) -> str:
 
 def build_page(assets: PlayerAssets, api_base: str | None = None) -> str:
     """The self-contained player page of a family's ``assets`` (see
-    :class:`levelgen.family.PlayerAssets`); with ``api_base`` (``""`` for the page's own origin,
+    :class:`levelgen.puzzles.PlayerAssets`); with ``api_base`` (``""`` for the page's own origin,
     or a URL prefix) the page may call that API (``ValueError`` for an ``api_base`` with a user
     part, quotes or spaces).  Deterministic: the same assets and ``api_base``, the same bytes."""
     heading = html.escape(assets.title)

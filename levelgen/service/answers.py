@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..family import Family
 from ..formats.reports import status_code, verdict_data, wall_clock_budget
+from ..puzzles import Family
 
 __all__ = ["REQUEST_NAME", "solve_answer", "verify_report"]
 

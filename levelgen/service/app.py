@@ -27,6 +27,7 @@ from ..formats.version import VERSION as __version__
 from ..library import Store
 from ..linkup import LevelFile, PositionFile
 from .middleware import AccessLog, BodyLimit, log_event
+from .models import CreateRequest
 from .problems import Problem, install_problem_handlers
 from .routes import check, health, levels, packs, play, player
 from .runner import PackRunner
@@ -121,7 +122,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 separate_input_output_schemas=False,
             )
             components = schema.setdefault("components", {}).setdefault("schemas", {})
-            for model in (LevelFile, PositionFile, LevelEnvelope, PositionEnvelope, Problem):
+            for model in (
+                LevelFile,
+                PositionFile,
+                LevelEnvelope,
+                PositionEnvelope,
+                Problem,
+                CreateRequest,
+            ):
                 found = model.model_json_schema(
                     by_alias=True, ref_template="#/components/schemas/{model}"
                 )

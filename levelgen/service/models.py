@@ -43,7 +43,8 @@ class CreateRequest(BaseModel):
     """The options of ``levelgen create`` (the layout as its lines, never a file path)."""
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
+        strict=True,
         json_schema_extra={
             "examples": [
                 {"size": "12x8", "seed": 7},
@@ -56,6 +57,11 @@ class CreateRequest(BaseModel):
         },
     )
 
+    game: str = Field(
+        default="linkup",
+        description="The game: `linkup` (these options), `sliding-puzzle` or `snakes-ladders`"
+        " (their own options: see the README), or one a package registers.",
+    )
     size: str | None = Field(
         default=None,
         max_length=16,

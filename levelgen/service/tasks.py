@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..family import Family
+    from ..puzzles import Family
 
 __all__ = [
     "DocumentOptions",
@@ -246,7 +246,7 @@ def _read_family_document(
 ) -> tuple[Family, Any] | TaskResult:
     """The family of a body's document (its ``game``; Link-up when it names none) and the
     document read by it, or a 422 problem with the pointer (``/game`` for an unknown game)."""
-    from ..family import DocumentError, family_of
+    from ..puzzles import DocumentError, family_of
 
     try:
         family = family_of(value)
@@ -324,8 +324,8 @@ def task_hint(body: bytes, limits: Limits) -> TaskResult:
     if isinstance(read, TaskResult):
         return read
     family, document, options = read
-    from ..family import Capability, DocumentError
     from ..formats.reports import wall_clock_budget
+    from ..puzzles import Capability, DocumentError
 
     if Capability.HINT not in family.capabilities:
         return _problem(422, "/game", f"game {family.name!r} has no hint operation")
@@ -366,46 +366,51 @@ def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
     return TaskResult(200, _dumps(shuffle_to_data(result)))
 
 
-def task_create(spec: dict[str, Any], seed: int, max_side: int) -> TaskResult:
-    """``POST /v1/levels``: the level of the create options ``spec`` (already typed) and
-    ``seed``, as level file JSON; 422 naming the option (``/size``) when it cannot be met."""
-    from ..linkup import (
-        CreateSpec,
-        GenerationError,
-        LevelFile,
-        SpecError,
-        check_create_spec,
-        create_level,
-    )
+def task_create(body: bytes, drawn_seed: int, max_side: int) -> TaskResult:
+    """``POST /v1/levels``: the level of the create options in ``body`` (strict JSON, strict
+    types: a JSON object whose ``game`` names the family, Link-up when absent, ``seed`` an
+    integer, ``drawn_seed`` when absent, and the family's own options), as level file JSON;
+    422 naming the option (``/size``) when it cannot be met."""
+    from ..formats import MAX_SEED
+    from ..puzzles import Capability, CreateError, FamilyError, SpecError, family
 
-    layout = spec.get("layout")
-    if isinstance(layout, list):
-        layout = "".join(line + "\n" for line in layout)
+    value = _parse_body(body, "create options object")
+    if isinstance(value, TaskResult):
+        return value
+    if not isinstance(value, dict):
+        return _problem(422, "", "expected a JSON object of create options")
+    values = dict(value)
+    game = values.pop("game", "linkup")
+    if not isinstance(game, str):
+        return _problem(422, "/game", f"expected the name of a game, got {game!r}")
     try:
-        checked = check_create_spec(
-            CreateSpec(
-                size=spec.get("size"),
-                seed=seed,
-                kinds=spec.get("kinds"),
-                copies=spec.get("copies", 4),
-                max_turns=spec.get("max_turns", 2),
-                outside=spec.get("outside", True),
-                layout=layout,
-                difficulty=spec.get("difficulty"),
-                slide=spec.get("slide", "none"),
-                layers=spec.get("layers"),
-            )
-        )
+        item = family(game)
+    except FamilyError as exc:
+        return _problem(422, "/game", str(exc))
+    if Capability.CREATE not in item.capabilities:
+        return _problem(422, "/game", f"game {game!r} has no create operation")
+    seed = values.pop("seed", None)
+    if seed is None:
+        seed = drawn_seed
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        return _problem(422, "/seed", f"expected a whole number in 0..{MAX_SEED}")
+    layout = values.get("layout")
+    if game == "linkup" and layout is not None:
+        if not isinstance(layout, list) or not all(isinstance(row, str) for row in layout):
+            return _problem(422, "/layout", "expected a list of rows (strings)")
+        values["layout"] = "".join(row + "\n" for row in layout)
+    try:
+        spec = item.parse_spec(values)
     except SpecError as exc:
-        return _problem(422, f"/{exc.field}", exc.message)
-    if max(checked.size) > max_side:
-        field = "size" if spec.get("size") is not None else "layout"
-        return _problem(422, f"/{field}", f"larger than this service's {max_side}x{max_side}")
+        return _problem(422, f"/{exc.option}", exc.reason)
+    if game == "linkup" and max(spec.size) > max_side:
+        name = "size" if values.get("size") is not None else "layout"
+        return _problem(422, f"/{name}", f"larger than this service's {max_side}x{max_side}")
     try:
-        level = create_level(checked, seed)
-    except GenerationError as exc:
+        document = item.create(spec, seed)
+    except CreateError as exc:
         return _problem(422, "", str(exc))
-    return TaskResult(201, _dumps(LevelFile.from_core(level).to_data()))
+    return TaskResult(201, _dumps(item.dump(document)))
 
 
 def task_svg(level_text: str, cell_size: int) -> TaskResult:

@@ -25,7 +25,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from ...family import PlayerAssets
+from ...puzzles import PlayerAssets
 from ..core.board import KIND_CHARS
 from ..core.level import Level
 from .svg import PALETTE, kind_style

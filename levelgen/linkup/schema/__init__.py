@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ...family import SchemaEntry
+from ...puzzles import SchemaEntry
 from .quick import FORMAT_VERSION, GAME, MAX_SEED, SCHEMA_URI, content_id
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
 
-from ...family import Budget
+from ...puzzles import Budget
 from ..core.board import Board
 from ..core.geometry import Pos
 from ..core.moves import Move

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...family import Problem
 from ...formats.words import plural
+from ...puzzles import Problem
 from ..core.geometry import Pos
 from ..core.moves import Move
 

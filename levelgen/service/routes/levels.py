@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from ...library import LevelFilter, Store
 from ...linkup import MAX_LAYERS, MAX_SEED, SLIDES
 from ..deps import in_thread, json_bytes, require_key, run_task, settings_of, store_of
-from ..models import CreateRequest, LevelPage
+from ..models import LevelPage
 from ..problems import ProblemError, problem_responses
 from ..tasks import task_create, task_svg
 
@@ -39,9 +39,18 @@ def _store_level(store: Store, body: bytes) -> tuple[dict[str, Any], bool]:
     "",
     status_code=201,
     summary="Create a level and store it in the library",
-    description="The options of `levelgen create` as a JSON body.  Answers the level file"
-    " (201 when it is new, 200 when the library already had it: creation is idempotent)."
-    " Needs the API key when one is configured.",
+    description="The options of `levelgen create` as a JSON body, for the game named by"
+    " `game` (default `linkup`; `sliding-puzzle` and `snakes-ladders` take their own options)."
+    "  Answers the level file (201 when it is new, 200 when the library already had it:"
+    " creation is idempotent).  Needs the API key when one is configured.",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/CreateRequest"}}
+            },
+        }
+    },
     dependencies=[Depends(require_key)],
     response_class=Response,
     responses={
@@ -50,11 +59,10 @@ def _store_level(store: Store, body: bytes) -> tuple[dict[str, Any], bool]:
         **problem_responses(400, 401, 413, 422, 429, 503),
     },
 )
-async def create_level(request: Request, spec: CreateRequest) -> Response:
-    seed = spec.seed if spec.seed is not None else secrets.randbelow(MAX_SEED + 1)
-    settings = settings_of(request)
-    values = spec.model_dump(exclude_none=True)
-    result = await run_task(request, task_create, values, seed, settings.max_side)
+async def create_level(request: Request) -> Response:
+    drawn = secrets.randbelow(MAX_SEED + 1)
+    body = await request.body()
+    result = await run_task(request, task_create, body, drawn, settings_of(request).max_side)
     summary, created = await in_thread(_store_level, store_of(request), result.body)
     headers = {"Location": level_url(summary["id"])}
     return json_bytes(result.body, 201 if created else 200, headers)

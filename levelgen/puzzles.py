@@ -13,9 +13,15 @@ edges then refuse with one line (:func:`require`), and the family's method is ne
 The registry (:func:`family`, :func:`families`) holds the built-in families and those that
 other packages register through the entry-point group ``levelgen.families``: an entry
 ``name = "package.module:attribute"`` names a :class:`Family` object (or a function of no
-argument that returns one).  The built-in families are declared in that group too, and are
+argument that returns one); ``LEVELGEN_FAMILIES=name=package.module:attribute`` adds one
+without packaging it (for a family under development, and the service's worker processes
+inherit it).  The built-in families are declared in that group too, and are
 also found without package metadata (a source checkout), so ``levelgen`` never needs its own
 installation to know its games.  Families load lazily: asking for one imports it alone.
+
+Operations take ``options``: the family's own knobs by name (Link-up's ``method`` or ``step``,
+a square of snakes and ladders), as the command line's options (``--step``) or the service's
+body fields give them; a family refuses a name it does not know with :class:`SpecError`.
 
 Every operation is pure: no file or network I/O, no global random state (a ``seed`` is given),
 no wall clock (a :class:`Budget` carries the edge's ``should_stop``).  Results say what they
@@ -38,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "FAMILIES_VARIABLE",
     "Budget",
     "Capability",
     "CreateError",
@@ -62,6 +69,8 @@ __all__ = [
 
 #: The entry-point group through which packages register families.
 ENTRY_POINT_GROUP = "levelgen.families"
+#: The environment variable that names more families (see :func:`family`).
+FAMILIES_VARIABLE = "LEVELGEN_FAMILIES"
 
 #: ``progress(stage, done, total)``: a long computation's report (see
 #: :mod:`levelgen.formats.progress`).
@@ -312,7 +321,7 @@ def register(item: Family) -> Family:
     """Add a family object to the registry (a test's or an application's own); returns it.
     A family of the same name is replaced."""
     if not isinstance(item, Family):
-        raise FamilyError(f"{item!r} is not a puzzle family (see levelgen.family.Family)")
+        raise FamilyError(f"{item!r} is not a puzzle family (see levelgen.puzzles.Family)")
     _loaded[item.name] = item
     return item
 
@@ -325,14 +334,23 @@ def _load(reference: str) -> Family:
     if callable(target) and not isinstance(target, Family):
         target = target()
     if not isinstance(target, Family):
-        raise FamilyError(f"{reference} is not a puzzle family (see levelgen.family.Family)")
+        raise FamilyError(f"{reference} is not a puzzle family (see levelgen.puzzles.Family)")
     return target
 
 
 def _entry_points() -> dict[str, str]:
+    """The families registered through the entry-point group, and those named in the
+    environment variable ``LEVELGEN_FAMILIES`` (``name=package.module:attribute``, separated by
+    commas: a family tried before it is packaged; it wins over an entry point of that name)."""
+    import os
     from importlib.metadata import entry_points
 
-    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    found = {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    for item in os.environ.get(FAMILIES_VARIABLE, "").split(","):
+        name, sep, reference = item.partition("=")
+        if sep and name.strip() and reference.strip():
+            found[name.strip()] = reference.strip()
+    return found
 
 
 def family(name: str) -> Family:
@@ -360,13 +378,12 @@ def families() -> dict[str, Family]:
 
 
 def family_of(data: object) -> Family:
-    """The family of a document: the one its ``game`` field names.  :class:`DocumentError` at
-    ``/game`` when it has none or names no known game."""
-    if not isinstance(data, dict):
-        raise DocumentError([Problem("", "expected a JSON object")])
-    game = data.get("game")
+    """The family of a document: the one its ``game`` field names (Link-up when the field is
+    absent or not a string: Link-up's own checks then say what is wrong with it).
+    :class:`DocumentError` at ``/game`` when it names no known game."""
+    game = data.get("game") if isinstance(data, dict) else None
     if not isinstance(game, str):
-        raise DocumentError([Problem("/game", "missing: which game the file is for")])
+        game = "linkup"
     try:
         return family(game)
     except FamilyError as exc:
