@@ -264,9 +264,12 @@ class Family(Protocol):
         replayed by the family's own verifier."""
         ...
 
-    def ramp(self, values: Mapping[str, Any], count: int, low: str, high: str) -> list[Any]:
-        """Specs for ``count`` levels of a pack whose difficulty rises from band ``low`` to
-        band ``high``, in play order."""
+    def ramp(
+        self, values: Mapping[str, Any], count: int, low: str, high: str
+    ) -> list[dict[str, Any]]:
+        """The create options of ``count`` levels of a pack whose difficulty rises from band
+        ``low`` to band ``high``, in play order: plain JSON values (a pack's plan records them
+        and its workers give them to :meth:`parse_spec`)."""
         ...
 
     def difficulty(self, document: Any) -> tuple[float, str]:

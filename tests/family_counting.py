@@ -66,7 +66,14 @@ class CountingFamily:
     name = "counting"
     title = "Counting"
     capabilities = frozenset(
-        {Capability.CREATE, Capability.VERIFY, Capability.SOLVE, Capability.HINT, Capability.SHOW}
+        {
+            Capability.CREATE,
+            Capability.VERIFY,
+            Capability.SOLVE,
+            Capability.HINT,
+            Capability.SHOW,
+            Capability.PACK,
+        }
     )
     create_options = (CreateOption("goal", "N", "The number to reach."),)
     bands = ("easy", "hard")
@@ -113,8 +120,10 @@ class CountingFamily:
             raise CreateError("no way from the start to the goal")
         return Counting(start, spec, moves)
 
-    def ramp(self, values: Mapping[str, Any], count: int, low: str, high: str) -> list[Any]:
-        return [self.parse_spec(values) for _ in range(count)]
+    def ramp(
+        self, values: Mapping[str, Any], count: int, low: str, high: str
+    ) -> list[dict[str, Any]]:
+        return [dict(values) for _ in range(count)]
 
     def difficulty(self, document: Counting) -> tuple[float, str]:
         length = len(document.solution or "")

@@ -156,3 +156,31 @@ def test_a_third_party_family_through_the_service(tmp_path: Path, counting: None
         assert client.post("/v1/hint", json=body).json() == {"move": "*", "left": 2}
         wrong = client.post("/v1/verify", json={"game": "counting", "start": -1, "goal": 2})
         assert wrong.status_code == 422 and wrong.json()["pointer"] == "/start"
+
+
+def test_a_third_party_family_makes_and_verifies_a_pack(tmp_path: Path, counting: None) -> None:
+    out = tmp_path / "pack"
+    made = _run(
+        "pack",
+        "--game",
+        "counting",
+        "--set",
+        "goal=50",
+        "--count",
+        "3",
+        "--seed",
+        "7",
+        "--workers",
+        "1",
+        "-o",
+        str(out),
+    )
+    assert made.exit_code == 0, made.output
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["game"] == "counting" and manifest["parameters"]["options"] == {"goal": "50"}
+    assert [entry["file"] for entry in manifest["levels"]] == ["001.json", "002.json", "003.json"]
+    checked = _run("verify", str(out))
+    assert checked.exit_code == 0, checked.output
+    (out / "002.json").write_text(json.dumps({"game": "counting", "start": 1, "goal": 50}))
+    broken = _run("verify", str(out))
+    assert broken.exit_code == 1 and "/levels/1/sha256" in broken.output

@@ -606,3 +606,14 @@ def refuse_option(exc: SpecError) -> NoReturn:
     """Exit 2 naming the option (``--step``) and the reason."""
     option = "--" + exc.option.replace("_", "-")
     raise typer.BadParameter(exc.reason, param_hint=f"'{option}'")
+
+
+def set_values(items: list[str]) -> dict[str, str]:
+    """``--set NAME=VALUE`` options as spec values (names with ``-`` read as ``_``)."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise typer.BadParameter(f"{item!r} is not NAME=VALUE", param_hint="'--set'")
+        out[name.strip().replace("-", "_")] = value
+    return out

@@ -18,6 +18,7 @@ from .common import (
     fail,
     require,
     run_operation,
+    set_values,
     show_problems,
     stderr_is_terminal,
     write,
@@ -206,7 +207,7 @@ def create(
         values: dict[str, object] = {k: v for k, v in given.items() if v is not None}
         if goal is not None:
             values["goal"] = _read_goal(goal)
-        values.update(_settings(settings or []))
+        values.update(set_values(settings or []))
         if size is not None:
             values["size"] = size
         if difficulty is not None:
@@ -318,17 +319,6 @@ def _read_goal(source: str) -> object:
     except ReadError as exc:
         show_problems(source, exc.problems)
         raise typer.Exit(EXIT_UNREADABLE) from None
-
-
-def _settings(items: list[str]) -> dict[str, str]:
-    """``--set NAME=VALUE`` options as spec values (names with ``-`` read as ``_``)."""
-    out: dict[str, str] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise typer.BadParameter(f"{item!r} is not NAME=VALUE", param_hint="'--set'")
-        out[name.strip().replace("-", "_")] = value
-    return out
 
 
 def _create_other(

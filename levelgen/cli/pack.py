@@ -52,11 +52,23 @@ def pack(
         int | None, typer.Option(help="Seed of the pack (default: drawn and recorded).")
     ] = None,
     max_turns: Annotated[
-        int, typer.Option("--max-turns", min=0, max=8, help="Most turns a path may make.")
-    ] = 2,
+        int | None,
+        typer.Option(
+            "--max-turns",
+            min=0,
+            max=8,
+            help="Most turns a path may make.  [default: 2]",
+            show_default=False,
+        ),
+    ] = None,
     outside: Annotated[
-        bool, typer.Option("--outside/--no-outside", help="Whether paths may use the ring.")
-    ] = True,
+        bool | None,
+        typer.Option(
+            "--outside/--no-outside",
+            help="Whether paths may use the ring.  [default: outside]",
+            show_default=False,
+        ),
+    ] = None,
     slide_cycle: Annotated[
         str | None,
         typer.Option(
@@ -81,8 +93,25 @@ def pack(
     resume: Annotated[
         bool, typer.Option("--resume", help="Finish an interrupted run of the same command.")
     ] = False,
+    game: Annotated[
+        str,
+        typer.Option(
+            help="The game of the levels: linkup, sliding-puzzle, snakes-ladders, or one a"
+            " package registers.",
+            metavar="NAME",
+        ),
+    ] = "linkup",
+    settings: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="Another game's create option for every level, NAME=VALUE (repeatable), such"
+            " as moves=40 or snakes=8.",
+            metavar="NAME=VALUE",
+        ),
+    ] = None,
 ) -> None:
-    """Make a pack: DIR/manifest.json and one level file per level, in play order.
+    """Make a pack of any game: DIR/manifest.json and one level file per level, in play order.
 
     The directory appears complete or not at all; the same seed and options give the same
     bytes for any --workers and with --scheduler.  Exit codes: 0 written; 1 a level could not
@@ -94,10 +123,23 @@ def pack(
     from ..formats import ReadError, read_text
     from ..linkup import MAX_SEED, GenerationError, format_layout, parse_layout
     from ..pack import PackError, PackInterrupted, make_pack
-    from ..pack.plan import PlanError, plan_pack
+    from ..pack.plan import PlanError, plan_family_pack, plan_pack
+    from ..puzzles import CreateError
 
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise typer.BadParameter(f"{seed} is not in 0..{MAX_SEED}", param_hint="'--seed'")
+    if game != "linkup":
+        linkup_only = {
+            "--layout": layout,
+            "--max-turns": max_turns,
+            "--outside/--no-outside": outside,
+            "--slide-cycle": slide_cycle,
+        }
+        for name, value in linkup_only.items():
+            if value is not None:
+                raise typer.BadParameter(f"not an option of game {game!r}", param_hint=f"'{name}'")
+    elif settings:
+        raise typer.BadParameter("not an option of game 'linkup'", param_hint="'--set'")
     rows = None
     if layout is not None:
         try:
@@ -117,17 +159,25 @@ def pack(
     if seed is None:
         seed = secrets.randbelow(MAX_SEED + 1)
     try:
-        plan = plan_pack(
-            count=count,
-            sizes=size or "12x8",
-            seed=seed,
-            difficulty=difficulty,
-            ramp=ramp,
-            max_turns=max_turns,
-            outside=outside,
-            layout=rows,
-            slide_cycle=slide_cycle,
-        )
+        if game != "linkup":
+            from .common import set_values
+
+            options: dict[str, Any] = dict(set_values(settings or []))
+            if size is not None:
+                options["size"] = size
+            plan = plan_family_pack(game, count, seed, options, difficulty, ramp)
+        else:
+            plan = plan_pack(
+                count=count,
+                sizes=size or "12x8",
+                seed=seed,
+                difficulty=difficulty,
+                ramp=ramp,
+                max_turns=2 if max_turns is None else max_turns,
+                outside=True if outside is None else outside,
+                layout=rows,
+                slide_cycle=slide_cycle,
+            )
     except PlanError as exc:
         option, _, reason = str(exc).partition(": ")
         raise typer.BadParameter(reason or str(exc), param_hint=f"'{option}'") from None
@@ -141,7 +191,7 @@ def pack(
         fail(EXIT_INTERRUPTED, f"levelgen pack: {exc}")
     except (PackError, OSError) as exc:
         fail(EXIT_UNREADABLE, f"levelgen pack: {exc}")
-    except GenerationError as exc:
+    except (GenerationError, CreateError) as exc:
         fail(EXIT_INVALID, f"levelgen pack: a level could not be made: {exc}")
     off = sum(
         1

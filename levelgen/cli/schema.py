@@ -52,7 +52,8 @@ def schema(
     name: Annotated[
         str | None,
         typer.Argument(
-            help="Which schema: level (default when printing); --check without a name checks"
+            help="Which schema: level (default when printing), position, pack-manifest, or"
+            " another game's (sliding-puzzle, snakes-ladders); --check without a name checks"
             " every one.",
             metavar="NAME",
             show_default=False,
@@ -91,7 +92,8 @@ def schema(
     is not a JSON Schema, or the output could not be written; 70 internal error (a bug).
     """
     from ..formats import format_json
-    from ..linkup import SCHEMAS
+
+    SCHEMAS = schema_registry()
 
     if name is not None and name not in SCHEMAS:
         raise typer.BadParameter(
@@ -120,7 +122,8 @@ def _check_one(name: str, file: Path) -> None:
     """Compare the checked-in ``file`` with the generated schema ``name``; exit 1 or 3 when
     it is out of date or not a JSON Schema."""
     from ..formats import JSON_SCHEMA_DIALECT, ReadError, read_json
-    from ..linkup import SCHEMAS
+
+    SCHEMAS = schema_registry()
 
     try:
         stored = read_json(file)

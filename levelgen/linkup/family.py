@@ -209,7 +209,9 @@ class LinkupFamily:
         except GenerationError as exc:
             raise CreateError(str(exc)) from None
 
-    def ramp(self, values: Mapping[str, Any], count: int, low: str, high: str) -> list[Any]:
+    def ramp(
+        self, values: Mapping[str, Any], count: int, low: str, high: str
+    ) -> list[dict[str, Any]]:
         """Equal blocks of levels steered to each band from ``low`` to ``high``, in order."""
         from .difficulty.score import BANDS, ramp_bands
 
@@ -217,7 +219,7 @@ class LinkupFamily:
             if band not in BANDS:
                 raise SpecError("ramp", f"{band!r} ({name}) is not one of: {', '.join(BANDS)}")
         bands = ramp_bands(BANDS.index(low), BANDS.index(high), count)
-        return [self.parse_spec({**values, "difficulty": band}) for band in bands]
+        return [{**values, "difficulty": band} for band in bands]
 
     def difficulty(self, document: LinkupDocument) -> tuple[float, str]:
         level = self._level(document)

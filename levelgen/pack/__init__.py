@@ -25,7 +25,7 @@ import hashlib
 import json
 import os
 import shutil
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,7 @@ from ..formats import Problem
 from ..formats.version import VERSION as __version__
 from ..formats.words import plural
 from .executors import ExecutorError, run_jobs
-from .plan import Job, PackPlan, PlanError, file_name, plan_pack
+from .plan import Job, PackPlan, PlanError, file_name, plan_family_pack, plan_pack
 
 __all__ = [
     "PackError",
@@ -42,6 +42,7 @@ __all__ = [
     "PackReport",
     "PlanError",
     "make_pack",
+    "manifest_of",
     "pack_id",
     "plan_pack",
     "verify_pack",
@@ -161,11 +162,24 @@ def make_pack(
 
 def _manifest(plan: PackPlan, folder: Path) -> dict[str, Any]:
     total = len(plan.jobs)
+    texts = {job.index: (folder / file_name(job.index, total)).read_bytes() for job in plan.jobs}
+    return manifest_of(plan, texts)
+
+
+def manifest_of(plan: PackPlan, texts: Mapping[int, bytes]) -> dict[str, Any]:
+    """The manifest of a pack whose level ``i`` has the bytes ``texts[i]`` (what ``levelgen
+    pack`` writes, and the service's pack jobs too)."""
+    from .manifest import MANIFEST_SCHEMA_URI
+
+    total = len(plan.jobs)
     levels = []
     for job in plan.jobs:
+        data = texts[job.index]
         name = file_name(job.index, total)
-        data = (folder / name).read_bytes()
         level = json.loads(data)
+        if plan.game != "linkup":
+            levels.append(_family_entry(plan.game, job, name, data, level))
+            continue
         diff = level.get("metrics", {}).get("difficulty")
         levels.append(
             {
@@ -178,13 +192,29 @@ def _manifest(plan: PackPlan, folder: Path) -> dict[str, Any]:
                 "sha256": hashlib.sha256(data).hexdigest(),
             }
         )
-    from .manifest import MANIFEST_SCHEMA_URI
-
-    manifest: dict[str, Any] = {"$schema": MANIFEST_SCHEMA_URI, "pack_id": ""}
+    manifest: dict[str, Any] = {"$schema": MANIFEST_SCHEMA_URI, "game": plan.game, "pack_id": ""}
     manifest.update(_plan_data(plan))
     manifest["levels"] = levels
     manifest["pack_id"] = pack_id(manifest)
     return manifest
+
+
+def _family_entry(
+    game: str, job: Job, name: str, data: bytes, level: dict[str, Any]
+) -> dict[str, Any]:
+    """The manifest entry of a level of another game than Link-up."""
+    from ..puzzles import family
+
+    item = family(game)
+    digest = hashlib.sha256(data).hexdigest()
+    score, band = item.difficulty(item.read(level))
+    return {
+        "file": name,
+        "id": level.get("id") or f"sha256:{digest}",
+        "size": job.size or None,
+        "difficulty": {"score": score, "band": band},
+        "sha256": digest,
+    }
 
 
 # ----- verification ----------------------------------------------------------------------------
@@ -209,7 +239,7 @@ def verify_pack(path: str | Path) -> PackReport:
 
     from ..formats import ReadError, read_json
     from ..linkup import problems_from_validation_error
-    from .manifest import ManifestFile
+    from .manifest import FamilyParametersFile, manifest_model
 
     folder = Path(path)
     manifest_path = folder / MANIFEST if folder.is_dir() else folder
@@ -217,7 +247,7 @@ def verify_pack(path: str | Path) -> PackReport:
     report = PackReport()
     try:
         data = read_json(manifest_path)
-        manifest = ManifestFile.model_validate(data)
+        manifest = manifest_model(data).model_validate(data)
     except ReadError as exc:
         report.readable = False
         report.problems.extend(exc.problems)
@@ -230,6 +260,9 @@ def verify_pack(path: str | Path) -> PackReport:
     report.levels = len(manifest.levels)
     if pack_id(data) != manifest.pack_id:
         report.problems.append(Problem("/pack_id", "does not match the manifest's content"))
+    if manifest.game != "linkup" or isinstance(manifest.parameters, FamilyParametersFile):
+        _verify_family_pack(folder, manifest, report)
+        return report
     p = manifest.parameters
     expected = _expected_plan(manifest, report)
     if p.count != len(manifest.levels):
@@ -240,6 +273,59 @@ def verify_pack(path: str | Path) -> PackReport:
         job = expected[i] if expected is not None and i < len(expected) else None
         report.problems.extend(_check_level(folder, i, entry, len(manifest.levels), job, report))
     return report
+
+
+def _verify_family_pack(folder: Path, manifest: Any, report: PackReport) -> None:
+    """The checks of a pack of another game than Link-up: the parameters make a plan of the
+    same game and count, and every level's file name, bytes, id and difficulty match the
+    manifest and its certificate verifies."""
+    from ..formats import ReadError, parse_json, read_bytes
+    from ..formats.reports import wall_clock_budget
+    from ..puzzles import DocumentError, FamilyError, family
+    from .manifest import FamilyParametersFile
+
+    p = manifest.parameters
+    if not isinstance(p, FamilyParametersFile) or p.game != manifest.game:
+        report.problems.append(Problem("/parameters/game", f"is not {manifest.game!r}"))
+        return
+    try:
+        item = family(manifest.game)
+        plan = plan_family_pack(p.game, p.count, manifest.seed, p.options, p.difficulty, p.ramp)
+    except (FamilyError, PlanError) as exc:
+        report.problems.append(Problem("/parameters", f"do not make a plan: {exc}"))
+        return
+    if p.count != len(manifest.levels):
+        report.problems.append(
+            Problem("/levels", f"holds {len(manifest.levels)} levels, parameters say {p.count}")
+        )
+    for i, entry in enumerate(manifest.levels):
+        where = f"/levels/{i}"
+        if entry.file != file_name(i, len(manifest.levels)):
+            report.problems.append(Problem(f"{where}/file", f"is {entry.file!r}"))
+        try:
+            data = read_bytes(folder / entry.file, what="level file")
+            document = item.read(parse_json(data.decode("utf-8"), entry.file))
+        except ReadError as exc:
+            report.problems.append(Problem(f"{where}/file", exc.problems[0].message))
+            continue
+        except DocumentError as exc:
+            report.problems.extend(_in_file(entry.file, exc.problems))
+            continue
+        if hashlib.sha256(data).hexdigest() != entry.sha256:
+            report.problems.append(Problem(f"{where}/sha256", f"does not match {entry.file}"))
+        job = plan.jobs[i] if i < len(plan.jobs) else None
+        if job is not None and (job.size or None) != entry.size:
+            report.problems.append(Problem(f"{where}/size", f"the plan says {job.size}"))
+        score, band = item.difficulty(document)
+        if {"score": score, "band": band} != entry.difficulty.model_dump():
+            report.problems.append(
+                Problem(f"{where}/difficulty", f"{entry.file} measures {score} ({band})")
+            )
+        verdict = item.verify(document, prove=False, budget=wall_clock_budget(60), options={})
+        if verdict.status != "ok":
+            report.problems.extend(_in_file(entry.file, verdict.problems))
+            if not verdict.problems:
+                report.problems.append(Problem(where, f"{entry.file}: {verdict.text}"))
 
 
 def _expected_plan(manifest: Any, report: PackReport) -> tuple[Job, ...] | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..linkup import BANDS, MAX_SIDE, Size, format_size, parse_size, ramp_bands
 
@@ -28,6 +29,7 @@ __all__ = [
     "make_level_text",
     "parse_ramp",
     "parse_sizes",
+    "plan_family_pack",
     "plan_pack",
     "size_plan",
 ]
@@ -51,6 +53,9 @@ class Job:
     layout: tuple[str, ...] | None
     #: The sliding rule of this level (``--slide-cycle``; ``"none"``: the classic game).
     slide: str = "none"
+    #: The game, and for another game than Link-up its create options for this level.
+    game: str = "linkup"
+    options: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +74,20 @@ class PackPlan:
     jobs: tuple[Job, ...]
     #: ``--slide-cycle``: level ``i`` slides ``slide_cycle[i % len]`` (None: not given).
     slide_cycle: tuple[str, ...] | None = None
+    #: The game, and for another game than Link-up the create options asked for.
+    game: str = "linkup"
+    options: tuple[tuple[str, Any], ...] = ()
 
     def parameters(self) -> dict[str, object]:
         """The manifest's ``parameters``."""
+        if self.game != "linkup":
+            return {
+                "game": self.game,
+                "count": self.count,
+                "difficulty": self.difficulty,
+                "ramp": self.ramp,
+                "options": dict(self.options),
+            }
         return {
             "count": self.count,
             "sizes": list(self.sizes),
@@ -157,7 +173,7 @@ def plan_pack(
     if count < 1:
         raise PlanError(f"--count: {count} is not at least 1")
     if difficulty is not None and ramp is not None:
-        raise PlanError("--ramp and --difficulty exclude each other: give one")
+        raise PlanError("--ramp: it and --difficulty exclude each other; give one")
     if difficulty is not None:
         try:
             difficulty = str(parse_target(difficulty))
@@ -233,8 +249,85 @@ def _parse_slide_cycle(text: str | None) -> tuple[str, ...] | None:
 PACK_ATTEMPTS = 20
 
 
+def plan_family_pack(
+    game: str,
+    count: int,
+    seed: int,
+    options: dict[str, Any],
+    difficulty: str | None = None,
+    ramp: str | None = None,
+) -> PackPlan:
+    """The plan of a pack of another game than Link-up: ``count`` levels of the family's create
+    ``options``, each at ``difficulty`` (a band) or along the family's ``ramp`` of bands
+    (:meth:`levelgen.puzzles.Family.ramp`); ``PlanError`` naming the option otherwise."""
+    from ..puzzles import Capability, FamilyError, SpecError, family
+
+    try:
+        item = family(game)
+    except FamilyError as exc:
+        raise PlanError(f"--game: {exc}") from None
+    if Capability.PACK not in item.capabilities:
+        raise PlanError(f"--game: game {game!r} has no pack operation")
+    if count < 1:
+        raise PlanError(f"--count: {count} is not at least 1")
+    if difficulty is not None and ramp is not None:
+        raise PlanError("--ramp: it and --difficulty exclude each other; give one")
+    per_level: list[dict[str, Any]]
+    try:
+        if ramp is not None:
+            parts = ramp.strip().lower().split(":")
+            if len(parts) != 2 or any(p not in item.bands for p in parts):
+                bands = ", ".join(item.bands)
+                raise PlanError(f"--ramp: expected FROM:TO with bands {bands}, got {ramp!r}")
+            ramp = ":".join(parts)
+            per_level = item.ramp(options, count, parts[0], parts[1])
+        else:
+            one = dict(options) if difficulty is None else {**options, "difficulty": difficulty}
+            per_level = [one] * count
+        for values in {repr(sorted(v.items())): v for v in per_level}.values():
+            item.parse_spec(values)
+    except SpecError as exc:
+        raise PlanError(f"--{exc.option.replace('_', '-')}: {exc.reason}") from None
+    rng = random.Random(seed)
+    jobs = tuple(
+        Job(
+            i,
+            str(per_level[i].get("size", "")),
+            None,
+            rng.randrange(2**53),
+            0,
+            False,
+            None,
+            game=game,
+            options=tuple(sorted(per_level[i].items())),
+        )
+        for i in range(count)
+    )
+    return PackPlan(
+        seed=seed,
+        count=count,
+        sizes=(),
+        size_ramp=False,
+        difficulty=difficulty,
+        ramp=ramp,
+        max_turns=0,
+        outside=False,
+        layout=None,
+        jobs=jobs,
+        game=game,
+        options=tuple(sorted(options.items())),
+    )
+
+
 def make_level_text(job: Job) -> str:
     """The canonical text of the level file of ``job`` (the same job: the same text)."""
+    if job.game != "linkup":
+        from ..formats import format_json
+        from ..puzzles import family
+
+        item = family(job.game)
+        document = item.create(item.parse_spec(dict(job.options)), job.seed)
+        return format_json(item.dump(document))
     from ..linkup import (
         Rules,
         format_level,

@@ -14,14 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import json
 from typing import Any
 
-from ..formats.version import VERSION as __version__
 from ..library import Store
-from ..pack import pack_id
-from ..pack.plan import Job, PackPlan, file_name, make_level_text, plan_pack
+from ..pack.plan import Job, PackPlan, make_level_text, plan_pack
 from . import jobs
 from .deps import in_thread
 from .middleware import log_event
@@ -55,35 +51,9 @@ def plan_of(request: dict[str, Any]) -> PackPlan:
 def manifest_of(plan: PackPlan, texts: dict[int, str]) -> dict[str, Any]:
     """The manifest of a pack whose level ``i`` has the text ``texts[i]``: the same as
     ``levelgen pack`` writes beside the same files."""
-    from ..pack.manifest import MANIFEST_SCHEMA_URI
+    from ..pack import manifest_of as pack_manifest
 
-    total = len(plan.jobs)
-    levels = []
-    for job in plan.jobs:
-        data = texts[job.index].encode("utf-8")
-        level = json.loads(data)
-        diff = level.get("metrics", {}).get("difficulty")
-        levels.append(
-            {
-                "file": file_name(job.index, total),
-                "id": level["id"],
-                "size": f"{level['board']['width']}x{level['board']['height']}",
-                "difficulty": None
-                if diff is None
-                else {"score": diff["score"], "band": diff["band"]},
-                "sha256": hashlib.sha256(data).hexdigest(),
-            }
-        )
-    manifest: dict[str, Any] = {
-        "$schema": MANIFEST_SCHEMA_URI,
-        "pack_id": "",
-        "levelgen_version": __version__,
-        "seed": plan.seed,
-        "parameters": plan.parameters(),
-        "levels": levels,
-    }
-    manifest["pack_id"] = pack_id(manifest)
-    return manifest
+    return pack_manifest(plan, {i: text.encode("utf-8") for i, text in texts.items()})
 
 
 class PackRunner:
