@@ -1,0 +1,1 @@
+"""Snakes and ladders (game ``snakes-ladders``)."""
