@@ -42,6 +42,7 @@ __all__ = [
     "Lengths",
     "PlayersFigure",
     "TooLong",
+    "chance_within",
     "exact_absorbed",
     "game_lengths",
 ]
@@ -267,3 +268,15 @@ def _players(left: list[float], players: int) -> PlayersFigure:
     rolls = math.fsum(terms.tolist())
     tail_rounds, tail_rolls = _tail(left, players)
     return PlayersFigure(players, rounds + tail_rounds, rolls + tail_rolls)
+
+
+def chance_within(chain: Chain, squares: Sequence[int], start: int, rolls: int) -> float:
+    """The chance the game from settled square ``start`` ends within ``rolls`` rolls: exact
+    (then rounded) up to 200 rolls, the float recurrence beyond."""
+    if rolls <= 0:
+        return 0.0
+    if rolls <= 200:
+        total = sum(exact_absorbed(chain, squares, start, rolls), Fraction(0))
+        return total.numerator / total.denominator
+    recurrence = _Recurrence(chain, squares, start)
+    return math.fsum(recurrence.step() for _ in range(rolls))

@@ -1,0 +1,474 @@
+"""Boards made to a target game length: a seeded search that steers the expected length into a
+window, then the exact analysis.
+
+The search keeps, in floating point, the inverse of the chain's matrix ``A = F (I - Q)`` over
+*all* squares 0..N-1 (a square that starts a jump keeps a row nobody reaches, so the matrix
+keeps its shape while jumps move) and the expected rolls ``x = A^-1 F``.  A jump from ``t`` to
+``u`` changes only where the rolls that land on ``t`` go: ``A`` changes by ``c (e_t - e_u)^T``
+with ``c[s]`` the rolls from ``s`` that land on ``t``, a change of rank one.  So the expected
+length after moving a jump (one or two such changes) comes from the Sherman-Morrison-Woodbury
+formula in a few dozen multiplications, without solving anything, and only the moves the
+search keeps update the inverse (``O(N^2)``).  The inverse of the board without jumps is made
+once per size, die and rule by Gauss-Jordan elimination.  Every float operation is an
+elementwise one (numpy's ``multiply``/``subtract``/``divide``, never a BLAS product), so the
+search takes the same steps on every machine; the fewest rolls of each candidate come from a
+breadth-first search on bit masks.
+
+The search: a random layout that keeps the design rules (no two jumps share an end square;
+every jump at least ``max(2, ceil(N / 10))`` squares long; no two jumps start on neighbouring
+squares; at most ``max(2, ceil(2J / H))`` jumps start on one row, with ``J`` jumps and ``H``
+rows; no snake starts on the last row's squares within one roll of N unless
+``final_snakes``), then moves of one jump (a shift of one
+end, or a new place), the best of a few candidates taken while it brings the board nearer to
+the window and the fewest-rolls bounds; after a few moves without progress, a new layout.  A
+board that the floats put inside the window is analysed exactly (:mod:`levelgen.ladders.exact`)
+and kept only when the exact expected length is in the window.  Same seed, same board.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from ..family import Progress, SpecError
+from .chain import fewest_rolls
+from .rules import Board, Rules, land
+from .spec import LaddersSpec, format_bounds, format_window
+
+__all__ = ["Layout", "design_rules_problems", "generate_board", "min_jump_length"]
+
+#: Restarts before giving up, moves tried per restart, candidates per move, and moves without
+#: progress before a restart.
+MAX_RESTARTS = 400
+MAX_MOVES = 80
+CANDIDATES = 6
+PATIENCE = 6
+_SINGULAR = 1e-9
+
+
+def min_jump_length(squares: int) -> int:
+    """The shortest jump the generator places."""
+    return max(2, math.ceil(squares / 10))
+
+
+def final_squares(width: int, squares: int, faces: int) -> range:
+    """The last row's squares within one roll of N (no snake starts there unless asked)."""
+    return range(max(squares - width + 1, squares - faces), squares)
+
+
+def row_cap(jumps: int, height: int) -> int:
+    """The most jumps that may start on one row."""
+    return max(2, math.ceil(2 * jumps / height))
+
+
+@dataclass(slots=True)
+class Layout:
+    """The jumps being placed: ``kinds[i]`` is ``"ladder"`` or ``"snake"``, ``jumps[i]`` its
+    ``(start, end)``."""
+
+    kinds: list[str]
+    jumps: list[tuple[int, int]]
+
+    def board(self, width: int, height: int) -> Board:
+        ladders = tuple(
+            sorted(j for k, j in zip(self.kinds, self.jumps, strict=True) if k == "ladder")
+        )
+        snakes = tuple(
+            sorted(j for k, j in zip(self.kinds, self.jumps, strict=True) if k == "snake")
+        )
+        return Board(width, height, ladders, snakes)
+
+
+def design_rules_problems(board: Board, rules: Rules, *, final_snakes: bool) -> list[str]:
+    """The generator's design rules that ``board`` breaks (see the module docstring), one line
+    each; empty when it keeps them all."""
+    n = board.squares
+    jumps = [*board.ladders, *board.snakes]
+    out = []
+    ends = [s for j in jumps for s in j]
+    if len(set(ends)) != len(ends):
+        out.append("two jumps share an end square")
+    shortest = min_jump_length(n)
+    out += [
+        f"the jump {a} -> {b} is shorter than {shortest}" for a, b in jumps if abs(a - b) < shortest
+    ]
+    cap = row_cap(len(jumps), board.height)
+    rows: dict[int, int] = {}
+    for a, _ in jumps:
+        rows[(a - 1) // board.width] = rows.get((a - 1) // board.width, 0) + 1
+    out += [
+        f"{c} jumps start on row {r + 1} (at most {cap})"
+        for r, c in sorted(rows.items())
+        if c > cap
+    ]
+    if not final_snakes:
+        final = final_squares(board.width, n, rules.faces)
+        out += [f"a snake starts on the final square {a}" for a, _ in board.snakes if a in final]
+    return out
+
+
+# ----- the float chain and its rank-one changes ------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def _base(
+    n: int, faces: int, overshoot: str
+) -> tuple[np.ndarray, np.ndarray, tuple[tuple[tuple[int, int], ...], ...]]:
+    """The inverse of the board without jumps, its expected rolls, and for each square ``t``
+    (1..N) the rolls landing on it as ``((s, count), ...)``."""
+    into: list[dict[int, int]] = [{} for _ in range(n + 1)]
+    matrix = np.zeros((n, 2 * n + 1), dtype=np.float64)
+    for s in range(n):
+        matrix[s, s] += faces
+        matrix[s, n + s] = 1.0
+        matrix[s, 2 * n] = float(faces)
+        for r in range(1, faces + 1):
+            t = land(s, r, n, overshoot)
+            into[t][s] = into[t].get(s, 0) + 1
+            if t != n:
+                matrix[s, t] -= 1.0
+    for i in range(n):  # Gauss-Jordan; the matrix is an M-matrix, so no pivoting is needed
+        matrix[i] = matrix[i] / matrix[i, i]
+        factors = matrix[:, i].copy()
+        factors[i] = 0.0
+        matrix = matrix - np.multiply.outer(factors, matrix[i])
+    inverse = np.ascontiguousarray(matrix[:, n : 2 * n])
+    expected = matrix[:, 2 * n].copy()
+    landing = tuple(tuple(sorted(d.items())) for d in into)
+    return inverse, expected, landing
+
+
+class _FloatChain:
+    """The inverse and expected rolls of the current layout, with rank-one changes."""
+
+    def __init__(self, n: int, faces: int, overshoot: str) -> None:
+        inverse, expected, landing = _base(n, faces, overshoot)
+        self.n = n
+        self.inverse = inverse.copy()
+        self.expected = expected.copy()
+        self.landing = landing
+
+    def _change(
+        self, start: int, old: int, new: int
+    ) -> tuple[tuple[tuple[int, int], ...], int, int]:
+        """The rank-one change ``(c, a, b)`` when the rolls landing on ``start`` go to ``new``
+        instead of ``old``: ``A += c (e_a - e_b)^T`` (``N`` stands for no column)."""
+        return self.landing[start], old, new
+
+    def evaluate(self, changes: list[tuple[tuple[tuple[int, int], ...], int, int]]) -> float | None:
+        """The expected rolls from square 0 after ``changes`` (at most two); None when they make
+        the game endless (a singular matrix)."""
+        inv, x, n = self.inverse, self.expected, self.n
+        k = len(changes)
+        gram = [[0.0] * k for _ in range(k)]
+        y = [0.0] * k
+        w = [0.0] * k
+        for i, (_c, a, b) in enumerate(changes):
+            w[i] = (x[a] if a != n else 0.0) - (x[b] if b != n else 0.0)
+        for j, (c, _a, _b) in enumerate(changes):
+            y[j] = sum(count * float(inv[0, s]) for s, count in c)
+            for i, (_ci, a, b) in enumerate(changes):
+                total = 0.0
+                for s, count in c:
+                    total += count * (
+                        (float(inv[a, s]) if a != n else 0.0)
+                        - (float(inv[b, s]) if b != n else 0.0)
+                    )
+                gram[i][j] = total + (1.0 if i == j else 0.0)
+        if k == 1:
+            det = gram[0][0]
+            if det < _SINGULAR:
+                return None
+            value = float(x[0]) - y[0] * w[0] / det
+        else:
+            det = gram[0][0] * gram[1][1] - gram[0][1] * gram[1][0]
+            if det < _SINGULAR:
+                return None
+            v0 = (gram[1][1] * w[0] - gram[0][1] * w[1]) / det
+            v1 = (gram[0][0] * w[1] - gram[1][0] * w[0]) / det
+            value = float(x[0]) - (y[0] * v0 + y[1] * v1)
+        return value if value > 0 and math.isfinite(value) else None
+
+    def apply(self, change: tuple[tuple[tuple[int, int], ...], int, int]) -> bool:
+        """Make one change; False (nothing changed) when it would make the matrix singular."""
+        c, a, b = change
+        n = self.n
+        column = np.zeros(n, dtype=np.float64)
+        for s, count in c:
+            column = column + count * self.inverse[:, s]
+        row = np.zeros(n, dtype=np.float64)
+        if a != n:
+            row = row + self.inverse[a]
+        if b != n:
+            row = row - self.inverse[b]
+        denominator = (
+            1.0 + (float(column[a]) if a != n else 0.0) - (float(column[b]) if b != n else 0.0)
+        )
+        if denominator < _SINGULAR:
+            return False
+        shift = (float(self.expected[a]) if a != n else 0.0) - (
+            float(self.expected[b]) if b != n else 0.0
+        )
+        self.inverse = self.inverse - np.multiply.outer(column / denominator, row)
+        self.expected = self.expected - column * (shift / denominator)
+        return True
+
+
+# ----- fewest rolls on bit masks -----------------------------------------------------------------
+
+
+def _fewest(n: int, faces: int, overshoot: str, jumps: dict[int, int]) -> int | None:
+    """The fewest rolls from 0 to N, or None (a breadth-first search over sets of squares)."""
+    full = (1 << (n + 1)) - 1
+    seen = frontier = 1
+    steps = 0
+    starts = 0
+    for a in jumps:
+        starts |= 1 << a
+    while frontier:
+        steps += 1
+        reached = 0
+        for r in range(1, faces + 1):
+            reached |= frontier << r
+        over = reached >> (n + 1)
+        reached &= full
+        if over:
+            if overshoot == "pass":
+                reached |= 1 << n
+            elif overshoot == "bounce":
+                i = 0
+                while over:
+                    if over & 1:
+                        reached |= 1 << (n - 1 - i)
+                    over >>= 1
+                    i += 1
+        hits = reached & starts
+        if hits:
+            for a, b in jumps.items():
+                if hits >> a & 1:
+                    reached = (reached & ~(1 << a)) | (1 << b)
+        if reached >> n & 1:
+            return steps
+        frontier = reached & ~seen
+        seen |= frontier
+    return None
+
+
+# ----- the search --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Target:
+    low: float
+    high: float
+    exact_low: Fraction | None
+    exact_high: Fraction | None
+    fewest_low: int
+    fewest_high: int
+    scale: float
+
+    def miss(self, expected: float, fewest: int | None) -> float:
+        """How far a board is from the target (0: inside, as far as floats tell)."""
+        if fewest is None:
+            return math.inf
+        off = max(0.0, self.low - expected, expected - self.high) / self.scale
+        return off + max(0, self.fewest_low - fewest, fewest - self.fewest_high)
+
+    def holds(self, expected: Fraction) -> bool:
+        return (self.exact_low is None or expected >= self.exact_low) and (
+            self.exact_high is None or expected <= self.exact_high
+        )
+
+
+def _target(spec: LaddersSpec) -> _Target:
+    low, high = spec.window
+    margin = 1e-7
+    f_low = 0.0 if low is None else float(low) * (1 + margin)
+    f_high = math.inf if high is None else float(high) * (1 - margin)
+    scale = 1.0 if low is None or high is None else max(1.0, float(high - low) / 2)
+    return _Target(
+        f_low,
+        f_high,
+        low,
+        high,
+        spec.fewest[0] or 0,
+        spec.fewest[1] if spec.fewest[1] is not None else 1 << 30,
+        scale,
+    )
+
+
+class _Placer:
+    """Random places for jumps that keep the design rules."""
+
+    def __init__(self, spec: LaddersSpec) -> None:
+        self.spec = spec
+        self.n = spec.squares
+        self.shortest = min_jump_length(self.n)
+        self.cap = row_cap(spec.snakes + spec.ladders, spec.height)
+        self.final = (
+            set() if spec.final_snakes else set(final_squares(spec.width, self.n, spec.faces))
+        )
+
+    def fits(self, layout: Layout, index: int, kind: str, start: int, end: int) -> bool:
+        n, w = self.n, self.spec.width
+        if not (1 <= start < n and 1 <= end <= n) or abs(end - start) < self.shortest:
+            return False
+        if (kind == "ladder") != (end > start) or (kind == "snake" and start in self.final):
+            return False
+        row = (start - 1) // w
+        on_row = 0
+        for i, (a, b) in enumerate(layout.jumps):
+            if i == index:
+                continue
+            if a in (start, end) or b in (start, end) or abs(a - start) < 2:
+                return False
+            if (a - 1) // w == row:
+                on_row += 1
+        return on_row < self.cap
+
+    def place(
+        self, rng: random.Random, layout: Layout, index: int, kind: str
+    ) -> tuple[int, int] | None:
+        n = self.n
+        for _ in range(30):
+            if kind == "ladder":
+                start = rng.randint(1, n - self.shortest)
+                end = rng.randint(start + self.shortest, n)
+            else:
+                start = rng.randint(1 + self.shortest, n - 1)
+                end = rng.randint(1, start - self.shortest)
+            if self.fits(layout, index, kind, start, end):
+                return start, end
+        return None
+
+    def shift(self, rng: random.Random, layout: Layout, index: int) -> tuple[int, int] | None:
+        kind = layout.kinds[index]
+        start, end = layout.jumps[index]
+        reach = max(2, self.spec.width)
+        for _ in range(10):
+            delta = rng.randint(-reach, reach)
+            if delta == 0:
+                continue
+            candidate = (start + delta, end) if rng.random() < 0.5 else (start, end + delta)
+            if self.fits(layout, index, kind, *candidate):
+                return candidate
+        return None
+
+
+def _initial(rng: random.Random, spec: LaddersSpec, placer: _Placer) -> Layout | None:
+    kinds = ["ladder"] * spec.ladders + ["snake"] * spec.snakes
+    layout = Layout(kinds, [])
+    for i, kind in enumerate(kinds):
+        layout.jumps.append((0, 0))
+        place = placer.place(rng, layout, i, kind)
+        if place is None:
+            return None
+        layout.jumps[i] = place
+    return layout
+
+
+def generate_board(
+    spec: LaddersSpec,
+    seed: int,
+    *,
+    accept: Callable[[Board], Fraction | None],
+    progress: Progress | None = None,
+) -> Board:
+    """A board for ``spec`` from ``seed``.  ``accept(board)`` gives the exact expected rolls of
+    a candidate (None when the board is to be passed over); the board returned is the first
+    whose exact value is in the window.  ``SpecError`` (at ``expected``) when none is found in
+    :data:`MAX_RESTARTS` layouts."""
+    rng = random.Random(seed)
+    n, faces, overshoot = spec.squares, spec.faces, spec.overshoot
+    rules = Rules(faces, overshoot)
+    target = _target(spec)
+    placer = _Placer(spec)
+    for restart in range(MAX_RESTARTS):
+        if progress is not None:
+            progress("search", restart, MAX_RESTARTS)
+        layout = _initial(rng, spec, placer)
+        if layout is None:
+            continue
+        chain = _FloatChain(n, faces, overshoot)
+        if not all(chain.apply(chain._change(a, a, b)) for a, b in layout.jumps):
+            continue
+        jumps = dict(layout.jumps)
+        miss = target.miss(float(chain.expected[0]), _fewest(n, faces, overshoot, jumps))
+        stale = 0
+        for _ in range(MAX_MOVES):
+            if miss == 0:
+                board = layout.board(spec.width, spec.height)
+                exact = accept(board)
+                if exact is not None and target.holds(exact):
+                    found = fewest_rolls_of(board, rules)
+                    if found is not None and target.miss(float(exact), found) == 0:
+                        return board
+                break
+            best: tuple[float, int, tuple[int, int]] | None = None
+            if not layout.jumps:
+                break
+            for _ in range(CANDIDATES):
+                index = rng.randrange(len(layout.jumps))
+                if rng.random() < 0.6:
+                    moved = placer.shift(rng, layout, index)
+                else:
+                    moved = placer.place(rng, layout, index, layout.kinds[index])
+                if moved is None:
+                    continue
+                old = layout.jumps[index]
+                changes = [
+                    chain._change(old[0], old[1], old[0]),
+                    chain._change(moved[0], moved[0], moved[1]),
+                ]
+                if old[0] == moved[0]:
+                    changes = [chain._change(old[0], old[1], moved[1])]
+                value = chain.evaluate(changes)
+                if value is None:
+                    continue
+                trial = dict(jumps)
+                del trial[old[0]]
+                trial[moved[0]] = moved[1]
+                score = target.miss(value, _fewest(n, faces, overshoot, trial))
+                if best is None or score < best[0]:
+                    best = (score, index, moved)
+            if best is None or best[0] >= miss:
+                stale += 1
+                if stale >= PATIENCE:
+                    break
+                continue
+            score, index, moved = best
+            old = layout.jumps[index]
+            if old[0] == moved[0]:
+                steps = [chain._change(old[0], old[1], moved[1])]
+            else:
+                steps = [
+                    chain._change(old[0], old[1], old[0]),
+                    chain._change(moved[0], moved[0], moved[1]),
+                ]
+            if not all(chain.apply(step) for step in steps):
+                break  # the inverse is no longer the layout's: start again
+            layout.jumps[index] = moved
+            del jumps[old[0]]
+            jumps[moved[0]] = moved[1]
+            miss = target.miss(float(chain.expected[0]), _fewest(n, faces, overshoot, jumps))
+            stale = 0
+    raise SpecError(
+        "expected",
+        f"no board with an expected length in {format_window(spec.window)} and fewest rolls"
+        f" {format_bounds(spec.fewest)} found from seed {seed} in {MAX_RESTARTS} layouts;"
+        " widen the window or change the snakes and ladders",
+    )
+
+
+def fewest_rolls_of(board: Board, rules: Rules) -> int | None:
+    """The fewest rolls of ``board`` by the chain's own search (a check of the bit masks)."""
+    from .chain import build_chain
+
+    found = fewest_rolls(build_chain(board, rules))
+    return None if found is None else found[0]
