@@ -69,12 +69,22 @@ def build_chain(board: Board, rules: Rules) -> Chain:
     after: dict[int, tuple[int, ...]] = {}
     snake_rolls: dict[int, int] = {}
     ladder_rolls: dict[int, int] = {}
+    rolls = range(1, faces + 1)
     for s in rest:
-        landed = [land(s, r, n, rules.overshoot) for r in range(1, faces + 1)]
-        after[s] = tuple(jumps.get(t, t) for t in landed)
-        snakes = sum(1 for t in landed if t in snake_starts)
+        if s + faces <= n:  # no roll overshoots: most squares
+            landed: list[int] | range = range(s + 1, s + faces + 1)
+        else:
+            landed = [land(s, r, n, rules.overshoot) for r in rolls]
+        after[s] = tuple([jumps.get(t, t) for t in landed])
+        snakes = ladders = 0
+        for t in landed:
+            if t in jumps:
+                if t in snake_starts:
+                    snakes += 1
+                else:
+                    ladders += 1
         snake_rolls[s] = snakes
-        ladder_rolls[s] = sum(1 for t in landed if t in jumps) - snakes
+        ladder_rolls[s] = ladders
     return Chain(n, faces, rest, after, snake_rolls, ladder_rolls, jumps)
 
 

@@ -109,9 +109,9 @@ class _Recurrence:
     def step(self) -> float:
         """One roll; the chance the game ends on it."""
         moved: np.ndarray = np.bincount(
-            self.targets, weights=self.state[self.sources], minlength=self.size + 1
-        ).astype(np.float64, copy=False)
-        moved = moved / self.faces
+            self.targets, weights=self.state.take(self.sources), minlength=self.size + 1
+        )
+        moved /= self.faces
         self.state = moved[: self.size]
         return float(moved[self.size])
 

@@ -56,8 +56,8 @@ def _snake(head: tuple[int, int], tail: tuple[int, int], cell: int) -> Group:
     (x0, y0), (x1, y1) = head, tail
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     nx, ny = -(y1 - y0) / length, (x1 - x0) / length
-    steps = max(8, int(length / (cell / 4)))
-    waves = max(1.0, length / cell)
+    steps = max(12, int(length / (cell / 8)))
+    waves = max(1.0, length / (1.5 * cell))
     amplitude = cell / 5
     points = []
     for i in range(steps + 1):
@@ -120,11 +120,10 @@ def _plot(analysis: AnalysisFile, x: int, y: int, width: int, height: int, cell:
     items.append(Text(x + width, bottom + text, f"{len(ends)} rolls", text - 2, anchor="end"))
     items.append(
         Text(
-            x + width,
-            top + text // 2,
-            "bars: ends on roll k; line: ended by roll k",
+            x + width // 2,
+            bottom + text,
+            "bars: ends on roll k; line: has ended by roll k",
             text - 2,
-            anchor="end",
         )
     )
     return Group(tuple(items), attrs=(("class", "distribution"),))

@@ -1,0 +1,152 @@
+"""The family's benchmarks: the workloads of the issue, each a function that returns its figures
+(``levelgen bench ladders`` prints them).
+
+- :func:`chutes_and_ladders`: the Milton Bradley board analysed; its exact expected length
+  against the fraction published by Althoen, King and Schilling, "How long is a game of
+  Snakes and Ladders?", The Mathematical Gazette 77(478), 1993, pp. 71-76, and its fewest
+  rolls (7).
+- :func:`analysis_seconds`: the median time of the whole exact analysis (chain, traps, exact
+  expectations, distribution, player games) of seeded random boards of one size.
+- :func:`generation_rate`: boards per second made by ``create`` into an expected-length
+  window (each with its analysis, verified), in one process or several.
+
+Unlike the rest of the family these functions read the clock: that is what they are for.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
+from typing import Any
+
+from .analysis import Unsolvable, analyse
+from .files import Level
+from .generate import Layout, _initial, _Placer
+from .rules import Board, Rules
+from .spec import parse_spec
+
+__all__ = [
+    "CHUTES_AND_LADDERS",
+    "PUBLISHED_EXPECTED",
+    "analysis_seconds",
+    "chutes_and_ladders",
+    "generation_rate",
+    "random_board",
+]
+
+#: The Milton Bradley Chutes and Ladders board (ladders, then chutes), as Althoen, King and
+#: Schilling analysed it (the chute from 47 to 26; some printings start it on 48).
+CHUTES_AND_LADDERS = Board(
+    10,
+    10,
+    ((1, 38), (4, 14), (9, 31), (21, 42), (28, 84), (36, 44), (51, 67), (71, 91), (80, 100)),
+    (
+        (16, 6),
+        (47, 26),
+        (49, 11),
+        (56, 53),
+        (62, 19),
+        (64, 60),
+        (87, 24),
+        (93, 73),
+        (95, 75),
+        (98, 78),
+    ),
+)
+
+#: The expected number of moves of a one-player game on that board, as published (1993).
+PUBLISHED_EXPECTED = Fraction(
+    225837582538403273407117496273279920181931269186581786048583,
+    5757472998140039232950575874628786131130999406013041613400,
+)
+
+
+def chutes_and_ladders() -> dict[str, Any]:
+    """The Chutes and Ladders figures: the exact expected rolls computed and published, whether
+    they are the same fraction, and the fewest rolls."""
+    found = analyse(CHUTES_AND_LADDERS, Rules())
+    assert not isinstance(found, Unsolvable)
+    numerator, _, denominator = found.expected_rolls.fraction.partition("/")
+    computed = Fraction(int(numerator), int(denominator))
+    return {
+        "expected_rolls": found.expected_rolls.fraction,
+        "expected_value": found.expected_rolls.value,
+        "published": f"{PUBLISHED_EXPECTED.numerator}/{PUBLISHED_EXPECTED.denominator}",
+        "same_fraction": computed == PUBLISHED_EXPECTED,
+        "fewest_rolls": found.fewest_rolls,
+        "fewest_sequence": found.fewest_sequence,
+    }
+
+
+def random_board(size: str, seed: int) -> Board:
+    """A seeded board of ``size`` with the default snakes and ladders, placed by the
+    generator's design rules but not steered (its game may be of any length)."""
+    spec = parse_spec({"size": size})
+    placer = _Placer(spec)
+    rng = random.Random(seed)
+    while True:
+        layout: Layout | None = _initial(rng, spec, placer)
+        if layout is not None:
+            board = layout.board(spec.width, spec.height)
+            if not isinstance(analyse(board, Rules()), Unsolvable):
+                return board
+
+
+def analysis_seconds(size: str, *, boards: int = 5, repeats: int = 3) -> dict[str, Any]:
+    """The median time of :func:`levelgen.ladders.analysis.analyse` over ``boards`` seeded
+    random boards of ``size``, each analysed ``repeats`` times."""
+    times: list[float] = []
+    expected: list[float] = []
+    for seed in range(boards):
+        board = random_board(size, seed)
+        for _ in range(repeats):
+            start = time.perf_counter()
+            found = analyse(board, Rules())
+            times.append(time.perf_counter() - start)
+        assert not isinstance(found, Unsolvable)
+        expected.append(found.expected_rolls.value)
+    return {
+        "size": size,
+        "boards": boards,
+        "median_seconds": statistics.median(times),
+        "max_seconds": max(times),
+        "expected_rolls": [round(e, 3) for e in expected],
+    }
+
+
+def _create(args: tuple[dict[str, Any], int]) -> Level:
+    from . import FAMILY
+
+    values, seed = args
+    created: Level = FAMILY.create(FAMILY.parse_spec(values), seed)
+    return created
+
+
+def generation_rate(
+    *, window: str = "30:35", size: str = "10x10", count: int = 100, workers: int = 1
+) -> dict[str, Any]:
+    """Boards per second made by ``create`` with ``expected`` = ``window`` for seeds
+    ``0..count-1`` (``workers`` processes; one: this process)."""
+    values = {"size": size, "expected": window}
+    jobs = [(values, seed) for seed in range(count)]
+    start = time.perf_counter()
+    if workers <= 1:
+        levels = [_create(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            levels = list(pool.map(_create, jobs, chunksize=max(1, count // (4 * workers))))
+    seconds = time.perf_counter() - start
+    values_found = [lv.analysis.expected_rolls.value for lv in levels if lv.analysis is not None]
+    return {
+        "size": size,
+        "window": window,
+        "boards": len(levels),
+        "workers": workers,
+        "seconds": seconds,
+        "boards_per_second": len(levels) / seconds,
+        "expected_min": min(values_found),
+        "expected_max": max(values_found),
+    }
