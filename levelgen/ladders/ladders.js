@@ -73,7 +73,8 @@
     board.setAttribute("viewBox", `0 0 ${2 * M + W * CS} ${2 * M + H * CS + CS / 2 + 6}`);
     for (let s = 1; s <= N; s++) {
       const [x, y] = cell(s);
-      el("rect", { x, y, width: CS, height: CS, fill: s === N ? "#F0E442" : ((x + y) / CS) % 2 ? "#F2F2F2" : "#FFFFFF",
+      const shade = ((x - M) / CS + (y - M) / CS) % 2 ? "#F2F2F2" : "#FFFFFF";
+      el("rect", { x, y, width: CS, height: CS, fill: s === N ? "#F0E442" : shade,
         stroke: "#BBB", class: "square", "data-square": s }, board);
       el("text", { x: x + 3, y: y + 12, "font-size": 11, fill: "#222" }, board).textContent = s;
     }
