@@ -24,7 +24,7 @@ from typing import Any
 
 from .analysis import Unsolvable, analyse
 from .files import Level
-from .generate import Layout, _initial, _Placer
+from .generate import Layout, Placer, initial_layout
 from .rules import Board, Rules
 from .spec import parse_spec
 
@@ -81,27 +81,38 @@ def chutes_and_ladders() -> dict[str, Any]:
     }
 
 
-def random_board(size: str, seed: int) -> Board:
-    """A seeded board of ``size`` with the default snakes and ladders, placed by the
-    generator's design rules but not steered (its game may be of any length)."""
-    spec = parse_spec({"size": size})
-    placer = _Placer(spec)
+def random_board(
+    size: str, seed: int, snakes: int | None = None, ladders: int | None = None
+) -> Board:
+    """A seeded board of ``size`` with ``snakes`` and ``ladders`` (default: the create
+    defaults), placed by the generator's design rules but not steered (its game may be of
+    any length)."""
+    spec = parse_spec({"size": size, "snakes": snakes, "ladders": ladders, "expected": ":"})
+    placer = Placer(spec)
     rng = random.Random(seed)
     while True:
-        layout: Layout | None = _initial(rng, spec, placer)
+        layout: Layout | None = initial_layout(rng, spec, placer)
         if layout is not None:
             board = layout.board(spec.width, spec.height)
             if not isinstance(analyse(board, Rules()), Unsolvable):
                 return board
 
 
-def analysis_seconds(size: str, *, boards: int = 5, repeats: int = 3) -> dict[str, Any]:
+def analysis_seconds(
+    size: str,
+    *,
+    boards: int = 5,
+    repeats: int = 3,
+    snakes: int | None = None,
+    ladders: int | None = None,
+) -> dict[str, Any]:
     """The median time of :func:`levelgen.ladders.analysis.analyse` over ``boards`` seeded
-    random boards of ``size``, each analysed ``repeats`` times."""
+    random boards of ``size`` (with ``snakes`` and ``ladders``, default the create
+    defaults), each analysed ``repeats`` times."""
     times: list[float] = []
     expected: list[float] = []
     for seed in range(boards):
-        board = random_board(size, seed)
+        board = random_board(size, seed, snakes, ladders)
         for _ in range(repeats):
             start = time.perf_counter()
             found = analyse(board, Rules())
@@ -110,6 +121,8 @@ def analysis_seconds(size: str, *, boards: int = 5, repeats: int = 3) -> dict[st
         expected.append(found.expected_rolls.value)
     return {
         "size": size,
+        "snakes": snakes,
+        "ladders": ladders,
         "boards": boards,
         "median_seconds": statistics.median(times),
         "max_seconds": max(times),

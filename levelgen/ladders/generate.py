@@ -37,11 +37,18 @@ from functools import lru_cache
 import numpy as np
 
 from ..family import Progress, SpecError
-from .chain import fewest_rolls
+from .chain import build_chain, fewest_rolls
 from .rules import Board, Rules, land
 from .spec import LaddersSpec, format_bounds, format_window
 
-__all__ = ["Layout", "design_rules_problems", "generate_board", "min_jump_length"]
+__all__ = [
+    "Layout",
+    "Placer",
+    "design_rules_problems",
+    "generate_board",
+    "initial_layout",
+    "min_jump_length",
+]
 
 #: Restarts before giving up, moves tried per restart, candidates per move, and moves without
 #: progress before a restart.
@@ -154,7 +161,7 @@ class _FloatChain:
         self.expected = expected.copy()
         self.landing = landing
 
-    def _change(
+    def change(
         self, start: int, old: int, new: int
     ) -> tuple[tuple[tuple[int, int], ...], int, int]:
         """The rank-one change ``(c, a, b)`` when the rolls landing on ``start`` go to ``new``
@@ -303,7 +310,7 @@ def _target(spec: LaddersSpec) -> _Target:
     )
 
 
-class _Placer:
+class Placer:
     """Random places for jumps that keep the design rules."""
 
     def __init__(self, spec: LaddersSpec) -> None:
@@ -361,7 +368,9 @@ class _Placer:
         return None
 
 
-def _initial(rng: random.Random, spec: LaddersSpec, placer: _Placer) -> Layout | None:
+def initial_layout(rng: random.Random, spec: LaddersSpec, placer: Placer) -> Layout | None:
+    """A random layout of the spec's jumps that keeps the design rules; None when one jump
+    found no place in its tries."""
     kinds = ["ladder"] * spec.ladders + ["snake"] * spec.snakes
     layout = Layout(kinds, [])
     for i, kind in enumerate(kinds):
@@ -388,15 +397,15 @@ def generate_board(
     n, faces, overshoot = spec.squares, spec.faces, spec.overshoot
     rules = Rules(faces, overshoot)
     target = _target(spec)
-    placer = _Placer(spec)
+    placer = Placer(spec)
     for restart in range(MAX_RESTARTS):
         if progress is not None:
             progress("search", restart, MAX_RESTARTS)
-        layout = _initial(rng, spec, placer)
+        layout = initial_layout(rng, spec, placer)
         if layout is None:
             continue
         chain = _FloatChain(n, faces, overshoot)
-        if not all(chain.apply(chain._change(a, a, b)) for a, b in layout.jumps):
+        if not all(chain.apply(chain.change(a, a, b)) for a, b in layout.jumps):
             continue
         jumps = dict(layout.jumps)
         miss = target.miss(float(chain.expected[0]), _fewest(n, faces, overshoot, jumps))
@@ -423,11 +432,11 @@ def generate_board(
                     continue
                 old = layout.jumps[index]
                 changes = [
-                    chain._change(old[0], old[1], old[0]),
-                    chain._change(moved[0], moved[0], moved[1]),
+                    chain.change(old[0], old[1], old[0]),
+                    chain.change(moved[0], moved[0], moved[1]),
                 ]
                 if old[0] == moved[0]:
-                    changes = [chain._change(old[0], old[1], moved[1])]
+                    changes = [chain.change(old[0], old[1], moved[1])]
                 value = chain.evaluate(changes)
                 if value is None:
                     continue
@@ -445,11 +454,11 @@ def generate_board(
             score, index, moved = best
             old = layout.jumps[index]
             if old[0] == moved[0]:
-                steps = [chain._change(old[0], old[1], moved[1])]
+                steps = [chain.change(old[0], old[1], moved[1])]
             else:
                 steps = [
-                    chain._change(old[0], old[1], old[0]),
-                    chain._change(moved[0], moved[0], moved[1]),
+                    chain.change(old[0], old[1], old[0]),
+                    chain.change(moved[0], moved[0], moved[1]),
                 ]
             if not all(chain.apply(step) for step in steps):
                 break  # the inverse is no longer the layout's: start again
@@ -468,7 +477,5 @@ def generate_board(
 
 def fewest_rolls_of(board: Board, rules: Rules) -> int | None:
     """The fewest rolls of ``board`` by the chain's own search (a check of the bit masks)."""
-    from .chain import build_chain
-
     found = fewest_rolls(build_chain(board, rules))
     return None if found is None else found[0]

@@ -113,7 +113,7 @@ def test_float_chain_follows_rank_one_changes(overshoot: str) -> None:
     rules = Rules(6, overshoot)
     chain = _FloatChain(100, 6, overshoot)
     for a, b in (*level.board.ladders, *level.board.snakes):
-        assert chain.apply(chain._change(a, a, b))
+        assert chain.apply(chain.change(a, a, b))
     exact = solve_board(level.board, rules).expectations.rolls_float(0)
     assert float(chain.expected[0]) == pytest.approx(exact, rel=1e-9)
     # A candidate move evaluated without applying it: the same as solving the moved board.
@@ -132,7 +132,7 @@ def test_float_chain_follows_rank_one_changes(overshoot: str) -> None:
         if board_problems(board, rules) or not 1 <= new_end <= 100:
             continue
         solved = solve_board(board, rules)
-        value = chain.evaluate([chain._change(start, end, new_end)])
+        value = chain.evaluate([chain.change(start, end, new_end)])
         if 0 not in solved.settled:
             assert value is None
         else:
