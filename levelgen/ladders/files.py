@@ -58,8 +58,10 @@ SCHEMA_URI = "urn:levelgen:schema:snakes-ladders:level:v1"
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 MAX_SEED = 2**53 - 1
 MAX_SQUARE = MAX_SIDE * MAX_SIDE
-#: The longest fraction written (digits of numerator and denominator, with the slash).
-MAX_FRACTION = 20_000
+#: The most digits of a fraction's numerator or denominator (Hadamard's bound on the chain's
+#: determinant keeps a 32x32 board with a 20-faced die under 3,000; Python reads integers of
+#: up to 4,300 digits).
+MAX_DIGITS = 4000
 MAX_NAME = 200
 
 Square = Annotated[int, Field(ge=0, le=MAX_SQUARE)]
@@ -116,7 +118,11 @@ class FractionFile(_Strict):
     """An exact value and its nearest float."""
 
     fraction: Annotated[
-        str, Field(pattern=r"^(0|[1-9][0-9]*)/[1-9][0-9]*$", max_length=MAX_FRACTION)
+        str,
+        Field(
+            pattern=rf"^(0|[1-9][0-9]{{0,{MAX_DIGITS - 1}}})/[1-9][0-9]{{0,{MAX_DIGITS - 1}}}$",
+            max_length=2 * MAX_DIGITS + 1,
+        ),
     ] = Field(description='"p/q", in lowest terms.')
     value: Positive = Field(description="The fraction as the nearest float.")
 

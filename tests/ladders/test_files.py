@@ -74,6 +74,10 @@ def _refused(change: Any) -> DocumentError:
             "/analysis/expected_rolls/fraction",
         ),
         (lambda d: d["analysis"]["players"].pop(), "/analysis/players"),
+        (
+            lambda d: d["analysis"]["expected_snakes"].update(fraction="7" * 4001 + "/3"),
+            "/analysis/expected_snakes/fraction",
+        ),
         (lambda d: d["analysis"]["distribution"].append(1.5), "/analysis/distribution/184"),
         (lambda d: d.update(id="sha1:00"), "/id"),
     ],
