@@ -1,26 +1,17 @@
 """Boards made to a target game length: a seeded search that steers the expected length into a
 window, then the exact analysis.
 
-The search keeps, in floating point, the inverse of the chain's matrix ``A = F (I - Q)`` over
-*all* squares 0..N-1 (a square that starts a jump keeps a row nobody reaches, so the matrix
-keeps its shape while jumps move) and the expected rolls ``x = A^-1 F``.  A jump from ``t`` to
-``u`` changes only where the rolls that land on ``t`` go: ``A`` changes by ``c (e_t - e_u)^T``
-with ``c[s]`` the rolls from ``s`` that land on ``t``, a change of rank one.  So the expected
-length after moving a jump (one or two such changes) comes from the Sherman-Morrison-Woodbury
-formula in a few dozen multiplications, without solving anything, and only the moves the
-search keeps update the inverse (``O(N^2)``).  The inverse of the board without jumps is made
-once per size, die and rule by Gauss-Jordan elimination.  Every float operation is an
-elementwise one (numpy's ``multiply``/``subtract``/``divide``, never a BLAS product), so the
-search takes the same steps on every machine; the fewest rolls of each candidate come from a
-breadth-first search on bit masks.
+Each candidate is measured by the fast float parts of :mod:`levelgen.ladders.steer` (the
+expected length after a move from the Sherman-Morrison-Woodbury formula, the fewest rolls by
+a search on bit masks), which take the same steps on every machine.
 
 The search: a random layout that keeps the design rules (no two jumps share an end square;
 every jump at least ``max(2, ceil(N / 10))`` squares long; no two jumps start on neighbouring
 squares; at most ``max(2, ceil(2J / H))`` jumps start on one row, with ``J`` jumps and ``H``
 rows; no snake starts on the last row's squares within one roll of N unless
-``final_snakes``), then moves of one jump (a shift of one
-end, or a new place), the best of a few candidates taken while it brings the board nearer to
-the window and the fewest-rolls bounds; after a few moves without progress, a new layout.  A
+``final_snakes``), then moves of one jump (a shift of one end, or a new place), the best of
+a few candidates taken while it brings the board nearer to the window and the fewest-rolls
+bounds; after a few moves without progress, a new layout.  A
 board that the floats put inside the window is analysed exactly (:mod:`levelgen.ladders.exact`)
 and kept only when the exact expected length is in the window.  Same seed, same board.
 """
@@ -32,14 +23,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-
-import numpy as np
 
 from ..family import Progress, SpecError
 from .chain import build_chain, fewest_rolls
-from .rules import Board, Rules, land
+from .rules import Board, Rules
 from .spec import LaddersSpec, format_bounds, format_window
+from .steer import FloatChain, fewest_by_masks
 
 __all__ = [
     "Layout",
@@ -56,7 +45,6 @@ MAX_RESTARTS = 400
 MAX_MOVES = 80
 CANDIDATES = 6
 PATIENCE = 6
-_SINGULAR = 1e-9
 
 
 def min_jump_length(squares: int) -> int:
@@ -118,153 +106,6 @@ def design_rules_problems(board: Board, rules: Rules, *, final_snakes: bool) -> 
         final = final_squares(board.width, n, rules.faces)
         out += [f"a snake starts on the final square {a}" for a, _ in board.snakes if a in final]
     return out
-
-
-# ----- the float chain and its rank-one changes ------------------------------------------------
-
-
-@lru_cache(maxsize=16)
-def _base(
-    n: int, faces: int, overshoot: str
-) -> tuple[np.ndarray, np.ndarray, tuple[tuple[tuple[int, int], ...], ...]]:
-    """The inverse of the board without jumps, its expected rolls, and for each square ``t``
-    (1..N) the rolls landing on it as ``((s, count), ...)``."""
-    into: list[dict[int, int]] = [{} for _ in range(n + 1)]
-    matrix = np.zeros((n, 2 * n + 1), dtype=np.float64)
-    for s in range(n):
-        matrix[s, s] += faces
-        matrix[s, n + s] = 1.0
-        matrix[s, 2 * n] = float(faces)
-        for r in range(1, faces + 1):
-            t = land(s, r, n, overshoot)
-            into[t][s] = into[t].get(s, 0) + 1
-            if t != n:
-                matrix[s, t] -= 1.0
-    for i in range(n):  # Gauss-Jordan; the matrix is an M-matrix, so no pivoting is needed
-        matrix[i] = matrix[i] / matrix[i, i]
-        factors = matrix[:, i].copy()
-        factors[i] = 0.0
-        matrix = matrix - np.multiply.outer(factors, matrix[i])
-    inverse = np.ascontiguousarray(matrix[:, n : 2 * n])
-    expected = matrix[:, 2 * n].copy()
-    landing = tuple(tuple(sorted(d.items())) for d in into)
-    return inverse, expected, landing
-
-
-class _FloatChain:
-    """The inverse and expected rolls of the current layout, with rank-one changes."""
-
-    def __init__(self, n: int, faces: int, overshoot: str) -> None:
-        inverse, expected, landing = _base(n, faces, overshoot)
-        self.n = n
-        self.inverse = inverse.copy()
-        self.expected = expected.copy()
-        self.landing = landing
-
-    def change(
-        self, start: int, old: int, new: int
-    ) -> tuple[tuple[tuple[int, int], ...], int, int]:
-        """The rank-one change ``(c, a, b)`` when the rolls landing on ``start`` go to ``new``
-        instead of ``old``: ``A += c (e_a - e_b)^T`` (``N`` stands for no column)."""
-        return self.landing[start], old, new
-
-    def evaluate(self, changes: list[tuple[tuple[tuple[int, int], ...], int, int]]) -> float | None:
-        """The expected rolls from square 0 after ``changes`` (at most two); None when they make
-        the game endless (a singular matrix)."""
-        inv, x, n = self.inverse, self.expected, self.n
-        k = len(changes)
-        gram = [[0.0] * k for _ in range(k)]
-        y = [0.0] * k
-        w = [0.0] * k
-        for i, (_c, a, b) in enumerate(changes):
-            w[i] = (x[a] if a != n else 0.0) - (x[b] if b != n else 0.0)
-        for j, (c, _a, _b) in enumerate(changes):
-            y[j] = sum(count * float(inv[0, s]) for s, count in c)
-            for i, (_ci, a, b) in enumerate(changes):
-                total = 0.0
-                for s, count in c:
-                    total += count * (
-                        (float(inv[a, s]) if a != n else 0.0)
-                        - (float(inv[b, s]) if b != n else 0.0)
-                    )
-                gram[i][j] = total + (1.0 if i == j else 0.0)
-        if k == 1:
-            det = gram[0][0]
-            if det < _SINGULAR:
-                return None
-            value = float(x[0]) - y[0] * w[0] / det
-        else:
-            det = gram[0][0] * gram[1][1] - gram[0][1] * gram[1][0]
-            if det < _SINGULAR:
-                return None
-            v0 = (gram[1][1] * w[0] - gram[0][1] * w[1]) / det
-            v1 = (gram[0][0] * w[1] - gram[1][0] * w[0]) / det
-            value = float(x[0]) - (y[0] * v0 + y[1] * v1)
-        return value if value > 0 and math.isfinite(value) else None
-
-    def apply(self, change: tuple[tuple[tuple[int, int], ...], int, int]) -> bool:
-        """Make one change; False (nothing changed) when it would make the matrix singular."""
-        c, a, b = change
-        n = self.n
-        column = np.zeros(n, dtype=np.float64)
-        for s, count in c:
-            column = column + count * self.inverse[:, s]
-        row = np.zeros(n, dtype=np.float64)
-        if a != n:
-            row = row + self.inverse[a]
-        if b != n:
-            row = row - self.inverse[b]
-        denominator = (
-            1.0 + (float(column[a]) if a != n else 0.0) - (float(column[b]) if b != n else 0.0)
-        )
-        if denominator < _SINGULAR:
-            return False
-        shift = (float(self.expected[a]) if a != n else 0.0) - (
-            float(self.expected[b]) if b != n else 0.0
-        )
-        self.inverse = self.inverse - np.multiply.outer(column / denominator, row)
-        self.expected = self.expected - column * (shift / denominator)
-        return True
-
-
-# ----- fewest rolls on bit masks -----------------------------------------------------------------
-
-
-def _fewest(n: int, faces: int, overshoot: str, jumps: dict[int, int]) -> int | None:
-    """The fewest rolls from 0 to N, or None (a breadth-first search over sets of squares)."""
-    full = (1 << (n + 1)) - 1
-    seen = frontier = 1
-    steps = 0
-    starts = 0
-    for a in jumps:
-        starts |= 1 << a
-    while frontier:
-        steps += 1
-        reached = 0
-        for r in range(1, faces + 1):
-            reached |= frontier << r
-        over = reached >> (n + 1)
-        reached &= full
-        if over:
-            if overshoot == "pass":
-                reached |= 1 << n
-            elif overshoot == "bounce":
-                i = 0
-                while over:
-                    if over & 1:
-                        reached |= 1 << (n - 1 - i)
-                    over >>= 1
-                    i += 1
-        hits = reached & starts
-        if hits:
-            for a, b in jumps.items():
-                if hits >> a & 1:
-                    reached = (reached & ~(1 << a)) | (1 << b)
-        if reached >> n & 1:
-            return steps
-        frontier = reached & ~seen
-        seen |= frontier
-    return None
 
 
 # ----- the search --------------------------------------------------------------------------------
@@ -404,11 +245,11 @@ def generate_board(
         layout = initial_layout(rng, spec, placer)
         if layout is None:
             continue
-        chain = _FloatChain(n, faces, overshoot)
+        chain = FloatChain(n, faces, overshoot)
         if not all(chain.apply(chain.change(a, a, b)) for a, b in layout.jumps):
             continue
         jumps = dict(layout.jumps)
-        miss = target.miss(float(chain.expected[0]), _fewest(n, faces, overshoot, jumps))
+        miss = target.miss(float(chain.expected[0]), fewest_by_masks(n, faces, overshoot, jumps))
         stale = 0
         for _ in range(MAX_MOVES):
             if miss == 0:
@@ -443,7 +284,7 @@ def generate_board(
                 trial = dict(jumps)
                 del trial[old[0]]
                 trial[moved[0]] = moved[1]
-                score = target.miss(value, _fewest(n, faces, overshoot, trial))
+                score = target.miss(value, fewest_by_masks(n, faces, overshoot, trial))
                 if best is None or score < best[0]:
                     best = (score, index, moved)
             if best is None or best[0] >= miss:
@@ -465,7 +306,9 @@ def generate_board(
             layout.jumps[index] = moved
             del jumps[old[0]]
             jumps[moved[0]] = moved[1]
-            miss = target.miss(float(chain.expected[0]), _fewest(n, faces, overshoot, jumps))
+            miss = target.miss(
+                float(chain.expected[0]), fewest_by_masks(n, faces, overshoot, jumps)
+            )
             stale = 0
     raise SpecError(
         "expected",

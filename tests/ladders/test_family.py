@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from levelgen.family import Budget, Capability, Family
+from levelgen.family import Budget, Capability, Family, family_of, register
 from levelgen.formats import parse_json
 from levelgen.formats.scene import Group, Line, scene_to_svg
 from levelgen.ladders import FAMILY
@@ -22,6 +22,10 @@ def _level(name: str = "ladders_chutes_10x10.json") -> Level:
 
 def test_the_protocol() -> None:
     assert isinstance(FAMILY, Family)
+    register(FAMILY)  # as the registry will hold it: found by a file's game
+    assert (
+        family_of(parse_json((ROOT / "levels" / "ladders_chutes_10x10.json").read_text())) is FAMILY
+    )
     assert FAMILY.name == "snakes-ladders"
     assert FAMILY.capabilities == frozenset(Capability)
     assert list(FAMILY.bands) == ["easy", "medium", "hard", "expert"]

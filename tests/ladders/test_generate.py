@@ -14,14 +14,9 @@ from levelgen.formats import format_json
 from levelgen.ladders import FAMILY
 from levelgen.ladders.analysis import parse_fraction, solve_board
 from levelgen.ladders.chain import build_chain, fewest_rolls
-from levelgen.ladders.generate import (
-    _fewest,
-    _FloatChain,
-    design_rules_problems,
-    final_squares,
-    generate_board,
-)
-from levelgen.ladders.rules import OVERSHOOTS, Board, Rules
+from levelgen.ladders.generate import design_rules_problems, final_squares, generate_board
+from levelgen.ladders.rules import OVERSHOOTS, Board, Rules, board_problems
+from levelgen.ladders.steer import FloatChain, fewest_by_masks
 
 from .reference import boards
 
@@ -100,7 +95,7 @@ def test_generate_board_takes_the_first_accepted_board() -> None:
 def test_bit_mask_fewest_against_the_chain(overshoot: str, data: tuple[Board, Rules]) -> None:
     board, rules = data[0], Rules(data[1].faces, overshoot)
     found = fewest_rolls(build_chain(board, rules))
-    assert _fewest(board.squares, rules.faces, overshoot, board.jumps()) == (
+    assert fewest_by_masks(board.squares, rules.faces, overshoot, board.jumps()) == (
         None if found is None else found[0]
     )
 
@@ -111,7 +106,7 @@ def test_float_chain_follows_rank_one_changes(overshoot: str) -> None:
     spec = FAMILY.parse_spec({"overshoot": overshoot})
     level = FAMILY.create(spec, 4)
     rules = Rules(6, overshoot)
-    chain = _FloatChain(100, 6, overshoot)
+    chain = FloatChain(100, 6, overshoot)
     for a, b in (*level.board.ladders, *level.board.snakes):
         assert chain.apply(chain.change(a, a, b))
     exact = solve_board(level.board, rules).expectations.rolls_float(0)
@@ -127,8 +122,6 @@ def test_float_chain_follows_rank_one_changes(overshoot: str) -> None:
         ladders = tuple(sorted((a, b) for a, b in moved.items() if b > a))
         snakes = tuple(sorted((a, b) for a, b in moved.items() if b < a))
         board = Board(10, 10, ladders, snakes)
-        from levelgen.ladders.rules import board_problems
-
         if board_problems(board, rules) or not 1 <= new_end <= 100:
             continue
         solved = solve_board(board, rules)
