@@ -6,8 +6,9 @@ use it and the names below, never a deeper module.  The parts: :mod:`.rules` (bo
 overshoot, validity), :mod:`.chain` (rolls, reach, traps, fewest rolls), :mod:`.exact` (the
 exact expectations, through FLINT), :mod:`.distribution` (the length distribution and games of
 several players), :mod:`.analysis` (the certificate), :mod:`.files` (the level file),
-:mod:`.spec` and :mod:`.generate` (create), :mod:`.verify` (verify, solve, hint), :mod:`.show`,
-:mod:`.draw` and :mod:`.player` (the pictures and the page), :mod:`.bench` (the benchmarks).
+:mod:`.spec`, :mod:`.generate` and :mod:`.steer` (create), :mod:`.verify` (verify, solve,
+hint), :mod:`.show`, :mod:`.draw` and :mod:`.player` (the pictures and the page),
+:mod:`.bench` (the benchmarks).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@
   expectations, distribution, player games) of seeded random boards of one size.
 - :func:`generation_rate`: boards per second made by ``create`` into an expected-length
   window (each with its analysis, verified), in one process or several.
+- :func:`run_all`: all of them with the issue's settings, as one JSON-ready mapping.
 
 Unlike the rest of the family these functions read the clock: that is what they are for.
 """
@@ -35,6 +36,7 @@ __all__ = [
     "chutes_and_ladders",
     "generation_rate",
     "random_board",
+    "run_all",
 ]
 
 #: The Milton Bradley Chutes and Ladders board (ladders, then chutes), as Althoen, King and
@@ -162,4 +164,20 @@ def generation_rate(
         "boards_per_second": len(levels) / seconds,
         "expected_min": min(values_found),
         "expected_max": max(values_found),
+    }
+
+
+def run_all(*, workers: int = 2) -> dict[str, Any]:
+    """Every workload of the issue: Chutes and Ladders, the 10x10 and 20x20 analysis medians
+    (and a long 20x20 game: 40 snakes, 10 ladders), and 10x10 generation into the window 30:35
+    in one process and in ``workers``."""
+    return {
+        "chutes_and_ladders": chutes_and_ladders(),
+        "analysis_10x10": analysis_seconds("10x10", boards=5, repeats=5),
+        "analysis_20x20": analysis_seconds("20x20", boards=5, repeats=3),
+        "analysis_20x20_long": analysis_seconds(
+            "20x20", boards=3, repeats=3, snakes=40, ladders=10
+        ),
+        "generation_10x10": generation_rate(count=200),
+        "generation_10x10_workers": generation_rate(count=200, workers=workers),
     }
