@@ -43,10 +43,8 @@ __all__ = ["GENERATOR_NAME", "LaddersFamily"]
 GENERATOR_NAME = "levelgen"
 
 CREATE_OPTIONS = (
-    CreateOption("snakes", "N", "Snakes on the board (default: 8 on 100 squares, in proportion)."),
-    CreateOption(
-        "ladders", "N", "Ladders on the board (default: 8 on 100 squares, in proportion)."
-    ),
+    CreateOption("snakes", "N", "Snakes on the board (default 0.8*sqrt(squares): 8 on 10x10)."),
+    CreateOption("ladders", "N", "Ladders on the board (default 0.8*sqrt(squares): 8 on 10x10)."),
     CreateOption(
         "expected",
         "LO:HI",

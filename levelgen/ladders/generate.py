@@ -41,7 +41,7 @@ __all__ = [
 
 #: Restarts before giving up, moves tried per restart, candidates per move, and moves without
 #: progress before a restart.
-MAX_RESTARTS = 400
+MAX_RESTARTS = 200
 MAX_MOVES = 80
 CANDIDATES = 6
 PATIENCE = 6

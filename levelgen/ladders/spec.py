@@ -3,7 +3,7 @@ difficulty bands.
 
 A :class:`LaddersSpec` is made by :func:`parse_spec` from option values (strings from the
 command line, JSON values over HTTP): ``size`` (``WxH``, default ``10x10``), ``snakes`` and
-``ladders`` (counts; default 8 each on 100 squares, in proportion elsewhere), ``expected``
+``ladders`` (counts; default ``0.8 * sqrt(N)`` each: 8 on 10x10, 16 on 20x20), ``expected``
 (the window of the exact expected rolls, ``lo:hi`` with either side optional, decimals
 allowed), ``fewest`` (the fewest rolls: ``lo:``, ``:hi``, ``lo:hi`` or ``n``; default at
 least ``ceil(N / (3 * faces))``), ``faces`` (2..20, default 6), ``overshoot`` (``exact``,
@@ -230,8 +230,9 @@ def _bool(name: str, value: object) -> bool:
 
 
 def default_jumps(squares: int) -> int:
-    """The default number of snakes (and of ladders): 8 on 100 squares, in proportion."""
-    return max(1, round(squares * 8 / 100))
+    """The default number of snakes (and of ladders): ``0.8 * sqrt(N)`` rounded (8 on 10x10,
+    16 on 20x20), at most half the jumps the board takes."""
+    return max(0, min(round(0.8 * math.sqrt(squares)), jump_capacity(squares) // 2))
 
 
 def jump_capacity(squares: int) -> int:
