@@ -169,7 +169,7 @@ def game_lengths(
             raise Stopped("stopped")
         a = recurrence.step()
         absorbed.append(a)
-        ended.append(ended[-1] + a)
+        ended.append(min(1.0, ended[-1] + a))  # a sum of rounded terms may pass 1 by an ulp
         left.append(max(0.0, left[-1] - a))
         if a > absorbed[best]:
             best = k

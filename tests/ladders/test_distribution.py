@@ -80,3 +80,13 @@ def test_chance_within() -> None:
     assert chance_within(chain, settled, 0, 30) == pytest.approx(lengths.ended[29], abs=1e-12)
     assert chance_within(chain, settled, 0, 250) == pytest.approx(1 - 1e-5, abs=1e-4)
     assert MAX_ROLLS == 100_000
+
+
+def test_a_game_certain_to_end_ends_at_one() -> None:
+    # Six squares, a three-faced die, passing allowed: over within six rolls, surely.  The
+    # running sum of rounded chances must not pass 1.
+    chain = build_chain(Board(6, 1), Rules(3, "pass"))
+    lengths = game_lengths(chain, settled_squares(chain))
+    assert all(0 <= e <= 1 for e in lengths.ended)
+    assert lengths.ended[-1] == 1.0
+    assert lengths.players[0].rounds < lengths.mean
