@@ -118,15 +118,25 @@ class _Recurrence:
         return float(moved[self.size])
 
 
-def exact_absorbed(chain: Chain, squares: Sequence[int], start: int, rolls: int) -> list[Fraction]:
-    """The exact chance the game from ``start`` ends on roll ``k``, for ``k = 1..rolls``."""
+def exact_absorbed(
+    chain: Chain,
+    squares: Sequence[int],
+    start: int,
+    rolls: int,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+) -> list[Fraction]:
+    """The exact chance the game from ``start`` ends on roll ``k``, for ``k = 1..rolls``
+    (``Stopped`` when ``should_stop`` says so)."""
     index = {s: i for i, s in enumerate(squares)}
     counts = [0] * len(squares)
     counts[index[start]] = 1
     moves = [[index.get(t, -1) for t in chain.after[s]] for s in squares]
     out: list[Fraction] = []
     scale = 1
-    for _ in range(rolls):
+    for k in range(rolls):
+        if should_stop is not None and k % _POLL == 0 and should_stop():
+            raise Stopped("stopped")
         scale *= chain.faces
         following = [0] * len(squares)
         ended = 0
@@ -178,7 +188,7 @@ def game_lengths(
         mode_settled = left[k] < absorbed[best] * (1 - _MARGIN)
         if covered and mode_settled and left[k] < _TAIL:
             break
-    exact = _Exact(chain, squares, start)
+    exact = _Exact(chain, squares, start, should_stop)
     covered = _first_reaching(ended, COVERAGE, exact)
     quantiles = {name: _first_reaching(ended, q, exact) for name, q in QUANTILES.items()}
     mode = _mode(absorbed, exact)
@@ -196,15 +206,22 @@ def game_lengths(
 class _Exact:
     """The exact chances, computed once and only when a float decision is too close."""
 
-    def __init__(self, chain: Chain, squares: Sequence[int], start: int) -> None:
+    def __init__(
+        self,
+        chain: Chain,
+        squares: Sequence[int],
+        start: int,
+        should_stop: Callable[[], bool] | None,
+    ) -> None:
         self.args = (chain, squares, start)
+        self.should_stop = should_stop
         self.absorbed: list[Fraction] = [Fraction(0)]
         self.ended: list[Fraction] = [Fraction(0)]
 
     def upto(self, k: int) -> None:
         if k < len(self.absorbed):
             return
-        values = exact_absorbed(*self.args, k)
+        values = exact_absorbed(*self.args, k, should_stop=self.should_stop)
         self.absorbed = [Fraction(0), *values]
         self.ended = [Fraction(0)]
         for value in values:

@@ -15,7 +15,7 @@ to finish within ``k`` rolls (there is no choice to advise in this game).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -116,7 +116,9 @@ def verify_level(level: Level, *, prove: bool, budget: Budget) -> Verdict:
         computed = analysis_of(solved, should_stop=budget.should_stop)
         problems += analysis_problems(chain, level.analysis, computed)
         if prove and not problems:
-            problems += proof_problems(chain, solved.settled, solved.expectations, level.analysis)
+            problems += proof_problems(
+                chain, solved.settled, solved.expectations, level.analysis, budget.should_stop
+            )
     except Stopped:
         return Verdict("unknown", "unknown: the budget ran out", tuple(problems), {"proved": False})
     except TooLong as exc:
@@ -134,7 +136,11 @@ def verify_level(level: Level, *, prove: bool, budget: Budget) -> Verdict:
 
 
 def proof_problems(
-    chain: Chain, settled: tuple[int, ...], expectations: Expectations, written: AnalysisFile
+    chain: Chain,
+    settled: tuple[int, ...],
+    expectations: Expectations,
+    written: AnalysisFile,
+    should_stop: Callable[[], bool] | None = None,
 ) -> list[Problem]:
     """The checks of ``verify --prove`` that trust neither the solve nor the float recurrence."""
     problems: list[Problem] = []
@@ -158,7 +164,7 @@ def proof_problems(
         problems.append(
             Problem("/analysis/expected_rolls", "the expectations break the chain's equations")
         )
-    problems += _distribution_proof(chain, settled, written)
+    problems += _distribution_proof(chain, settled, written, should_stop)
     fewest = fewest_rolls(chain)
     if fewest is None or fewest[0] != written.fewest_rolls:
         problems.append(Problem("/analysis/fewest_rolls", "not the fewest rolls"))
@@ -170,11 +176,14 @@ def _parts(value: Fraction) -> tuple[int, int]:
 
 
 def _distribution_proof(
-    chain: Chain, settled: tuple[int, ...], written: AnalysisFile
+    chain: Chain,
+    settled: tuple[int, ...],
+    written: AnalysisFile,
+    should_stop: Callable[[], bool] | None,
 ) -> list[Problem]:
     """The written distribution's integers and chances against the exact chances."""
     rolls = len(written.distribution)
-    absorbed = exact_absorbed(chain, settled, 0, rolls)
+    absorbed = exact_absorbed(chain, settled, 0, rolls, should_stop=should_stop)
     ended: list[Fraction] = []
     total = Fraction(0)
     for value in absorbed:
@@ -199,7 +208,7 @@ def _distribution_proof(
     top = max(absorbed)
     more = absorbed
     while 1 - ended[-1] >= top:
-        more = exact_absorbed(chain, settled, 0, 2 * len(more))
+        more = exact_absorbed(chain, settled, 0, 2 * len(more), should_stop=should_stop)
         ended = [Fraction(0)]
         for value in more:
             ended.append(ended[-1] + value)
