@@ -7,13 +7,15 @@ a search on bit masks), which take the same steps on every machine.
 
 The search: a random layout that keeps the design rules (no two jumps share an end square;
 every jump at least ``max(2, ceil(N / 10))`` squares long; no two jumps start on neighbouring
-squares; at most ``max(2, ceil(2J / H))`` jumps start on one row, with ``J`` jumps and ``H``
-rows; no snake starts on the last row's squares within one roll of N unless
-``final_snakes``), then moves of one jump (a shift of one end, or a new place), the best of
-a few candidates taken while it brings the board nearer to the window and the fewest-rolls
-bounds; after a few moves without progress, a new layout.  A
-board that the floats put inside the window is analysed exactly (:mod:`levelgen.ladders.exact`)
-and kept only when the exact expected length is in the window.  Same seed, same board.
+squares; each third of the board (by number) holds the start of a ladder and of a snake (when
+there are three of each or more); at most ``max(2, ceil(2J / H))`` jumps start on one row,
+with ``J`` jumps and ``H`` rows; no snake starts on the last row's squares within one roll of
+N unless ``final_snakes``), then moves of one jump (a shift of one end, or a new place), the
+best of a few candidates taken while it brings the board nearer to its aim (a band drawn
+inside the window, see :func:`_target`) and the fewest-rolls bounds; after a few moves
+without progress, a new layout.  A board that the floats put inside the aim is analysed
+exactly (:mod:`levelgen.ladders.exact`) and kept only when the exact expected length is in
+the window.  Same seed, same board.
 """
 
 from __future__ import annotations
@@ -55,6 +57,20 @@ def min_jump_length(squares: int) -> int:
 def final_squares(width: int, squares: int, faces: int) -> range:
     """The last row's squares within one roll of N (no snake starts there unless asked)."""
     return range(max(squares - width + 1, squares - faces), squares)
+
+
+def third_of(square: int, squares: int) -> int:
+    """Which third of the board (0, 1, 2 by square number) ``square`` is in."""
+    return min(2, 3 * (square - 1) // squares)
+
+
+def thirds_kept(jumps: list[tuple[str, int]], squares: int, ladders: int, snakes: int) -> bool:
+    """Whether each third of the board holds a ladder's start (with three ladders or more) and a
+    snake's start (with three snakes or more); ``jumps`` are ``(kind, start)``."""
+    for kind, count in (("ladder", ladders), ("snake", snakes)):
+        if count >= 3 and len({third_of(a, squares) for k, a in jumps if k == kind}) < 3:
+            return False
+    return True
 
 
 def row_cap(jumps: int, height: int) -> int:
@@ -102,6 +118,9 @@ def design_rules_problems(board: Board, rules: Rules, *, final_snakes: bool) -> 
         for r, c in sorted(rows.items())
         if c > cap
     ]
+    starts = [("ladder", a) for a, _ in board.ladders] + [("snake", a) for a, _ in board.snakes]
+    if not thirds_kept(starts, n, len(board.ladders), len(board.snakes)):
+        out.append("a third of the board lacks a ladder or a snake")
     if not final_snakes:
         final = final_squares(board.width, n, rules.faces)
         out += [f"a snake starts on the final square {a}" for a, _ in board.snakes if a in final]
@@ -134,12 +153,20 @@ class _Target:
         )
 
 
-def _target(spec: LaddersSpec) -> _Target:
+def _target(spec: LaddersSpec, rng: random.Random) -> _Target:
+    """What one layout steers to: with a window closed on both sides, a band of 30% of its
+    width around a point drawn in its middle 70% (so that boards spread over the window
+    instead of piling up at the edge the search comes from); the exact window decides."""
     low, high = spec.window
     margin = 1e-7
     f_low = 0.0 if low is None else float(low) * (1 + margin)
     f_high = math.inf if high is None else float(high) * (1 - margin)
-    scale = 1.0 if low is None or high is None else max(1.0, float(high - low) / 2)
+    scale = 1.0
+    if low is not None and high is not None:
+        width = float(high - low)
+        aim = float(low) + width * (0.15 + 0.7 * rng.random())
+        f_low, f_high = max(f_low, aim - 0.15 * width), min(f_high, aim + 0.15 * width)
+        scale = max(1.0, width / 2)
     return _Target(
         f_low,
         f_high,
@@ -164,6 +191,8 @@ class Placer:
         )
 
     def fits(self, layout: Layout, index: int, kind: str, start: int, end: int) -> bool:
+        """Whether jump ``index`` of ``layout`` may be ``(start, end)`` (jumps still to be
+        placed, ``(0, 0)``, are left out, and the thirds are checked once none is left)."""
         n, w = self.n, self.spec.width
         if not (1 <= start < n and 1 <= end <= n) or abs(end - start) < self.shortest:
             return False
@@ -171,25 +200,46 @@ class Placer:
             return False
         row = (start - 1) // w
         on_row = 0
+        complete = True
         for i, (a, b) in enumerate(layout.jumps):
             if i == index:
+                continue
+            if a == 0:
+                complete = False
                 continue
             if a in (start, end) or b in (start, end) or abs(a - start) < 2:
                 return False
             if (a - 1) // w == row:
                 on_row += 1
-        return on_row < self.cap
+        if on_row >= self.cap:
+            return False
+        if complete and len(layout.jumps) == len(layout.kinds):
+            starts = [
+                (k, start if i == index else a)
+                for i, (k, (a, _)) in enumerate(zip(layout.kinds, layout.jumps, strict=True))
+            ]
+            return thirds_kept(starts, n, self.spec.ladders, self.spec.snakes)
+        return True
 
     def place(
-        self, rng: random.Random, layout: Layout, index: int, kind: str
+        self, rng: random.Random, layout: Layout, index: int, kind: str, third: int | None = None
     ) -> tuple[int, int] | None:
+        """A random place for jump ``index`` (its start in ``third`` of the board when given)
+        that fits; None after 30 tries."""
         n = self.n
+        if kind == "ladder":
+            low, high = 1, n - self.shortest
+        else:
+            low, high = 1 + self.shortest, n - 1
+        if third is not None:
+            low, high = max(low, third * n // 3 + 1), min(high, (third + 1) * n // 3)
+        if low > high:
+            return None
         for _ in range(30):
+            start = rng.randint(low, high)
             if kind == "ladder":
-                start = rng.randint(1, n - self.shortest)
                 end = rng.randint(start + self.shortest, n)
             else:
-                start = rng.randint(1 + self.shortest, n - 1)
                 end = rng.randint(1, start - self.shortest)
             if self.fits(layout, index, kind, start, end):
                 return start, end
@@ -213,10 +263,12 @@ def initial_layout(rng: random.Random, spec: LaddersSpec, placer: Placer) -> Lay
     """A random layout of the spec's jumps that keeps the design rules; None when one jump
     found no place in its tries."""
     kinds = ["ladder"] * spec.ladders + ["snake"] * spec.snakes
-    layout = Layout(kinds, [])
+    layout = Layout(kinds, [(0, 0)] * len(kinds))
     for i, kind in enumerate(kinds):
-        layout.jumps.append((0, 0))
-        place = placer.place(rng, layout, i, kind)
+        rank = i if kind == "ladder" else i - spec.ladders
+        count = spec.ladders if kind == "ladder" else spec.snakes
+        third = rank if count >= 3 and rank < 3 else None
+        place = placer.place(rng, layout, i, kind, third)
         if place is None:
             return None
         layout.jumps[i] = place
@@ -237,11 +289,11 @@ def generate_board(
     rng = random.Random(seed)
     n, faces, overshoot = spec.squares, spec.faces, spec.overshoot
     rules = Rules(faces, overshoot)
-    target = _target(spec)
     placer = Placer(spec)
     for restart in range(MAX_RESTARTS):
         if progress is not None:
             progress("search", restart, MAX_RESTARTS)
+        target = _target(spec, rng)
         layout = initial_layout(rng, spec, placer)
         if layout is None:
             continue
