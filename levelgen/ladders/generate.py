@@ -25,6 +25,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 
 from ..family import Progress, SpecError
 from .chain import build_chain, fewest_rolls
@@ -117,6 +118,10 @@ def design_rules_problems(board: Board, rules: Rules, *, final_snakes: bool) -> 
         f"{c} jumps start on row {r + 1} (at most {cap})"
         for r, c in sorted(rows.items())
         if c > cap
+    ]
+    firsts = sorted(a for a, _ in jumps)
+    out += [
+        f"jumps start on neighbouring squares {a} and {b}" for a, b in pairwise(firsts) if b - a < 2
     ]
     starts = [("ladder", a) for a, _ in board.ladders] + [("snake", a) for a, _ in board.snakes]
     if not thirds_kept(starts, n, len(board.ladders), len(board.snakes)):

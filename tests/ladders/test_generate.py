@@ -130,3 +130,23 @@ def test_float_chain_follows_rank_one_changes(overshoot: str) -> None:
             assert value is None
         else:
             assert value == pytest.approx(solved.expectations.rolls_float(0), rel=1e-9)
+
+
+def test_the_design_rules_name_what_a_board_breaks() -> None:
+    from levelgen.ladders.bench import CHUTES_AND_LADDERS
+
+    found = design_rules_problems(CHUTES_AND_LADDERS, Rules(), final_snakes=False)
+    assert "the jump 56 -> 53 is shorter than 10" in found
+    assert "a snake starts on the final square 95" in found
+    assert "a snake starts on the final square 98" in found
+    assert "a snake starts on the final square 95" not in design_rules_problems(
+        CHUTES_AND_LADDERS, Rules(), final_snakes=True
+    )
+    crowded = Board(10, 10, ((2, 40), (3, 50), (20, 60)), ((30, 5), (31, 6), (33, 7)))
+    found = design_rules_problems(crowded, Rules(), final_snakes=False)
+    assert "jumps start on neighbouring squares 2 and 3" in found
+    assert "a third of the board lacks a ladder or a snake" in found
+    shared = Board(10, 10, ((2, 40),), ((60, 40),))
+    assert "two jumps share an end square" in design_rules_problems(
+        shared, Rules(), final_snakes=False
+    )
