@@ -145,12 +145,15 @@ class _Target:
     fewest_high: int
     scale: float
 
+    def off(self, expected: float) -> float:
+        """How far an expected length is from the aim, in half widths of the window (or rolls)."""
+        return max(0.0, self.low - expected, expected - self.high) / self.scale
+
     def miss(self, expected: float, fewest: int | None) -> float:
         """How far a board is from the target (0: inside, as far as floats tell)."""
         if fewest is None:
             return math.inf
-        off = max(0.0, self.low - expected, expected - self.high) / self.scale
-        return off + max(0, self.fewest_low - fewest, fewest - self.fewest_high)
+        return self.off(expected) + max(0, self.fewest_low - fewest, fewest - self.fewest_high)
 
     def holds(self, expected: Fraction) -> bool:
         return (self.exact_low is None or expected >= self.exact_low) and (
@@ -159,8 +162,8 @@ class _Target:
 
 
 def _target(spec: LaddersSpec, rng: random.Random) -> _Target:
-    """What one layout steers to: with a window closed on both sides, a band of 30% of its
-    width around a point drawn in its middle 70% (so that boards spread over the window
+    """What one layout steers to: with a window closed on both sides, a band of 40% of its
+    width around a point drawn in its middle 60% (so that boards spread over the window
     instead of piling up at the edge the search comes from); the exact window decides."""
     low, high = spec.window
     margin = 1e-7
@@ -169,8 +172,8 @@ def _target(spec: LaddersSpec, rng: random.Random) -> _Target:
     scale = 1.0
     if low is not None and high is not None:
         width = float(high - low)
-        aim = float(low) + width * (0.15 + 0.7 * rng.random())
-        f_low, f_high = max(f_low, aim - 0.15 * width), min(f_high, aim + 0.15 * width)
+        aim = float(low) + width * (0.2 + 0.6 * rng.random())
+        f_low, f_high = max(f_low, aim - 0.2 * width), min(f_high, aim + 0.2 * width)
         scale = max(1.0, width / 2)
     return _Target(
         f_low,
@@ -194,6 +197,38 @@ class Placer:
         self.final = (
             set() if spec.final_snakes else set(final_squares(spec.width, self.n, spec.faces))
         )
+        self._key: tuple[tuple[int, int], ...] | None = None
+        self._counts: tuple[
+            dict[int, int], dict[int, int], dict[int, int], dict[tuple[str, int], int], bool
+        ] = ({}, {}, {}, {}, False)
+
+    def _tally(
+        self, layout: Layout
+    ) -> tuple[dict[int, int], dict[int, int], dict[int, int], dict[tuple[str, int], int], bool]:
+        """How many jump ends lie on each square, jumps start on each square and on each row,
+        and starts of each kind in each third (jumps still to be placed left out); and whether
+        every jump is placed.  Kept while the layout is unchanged."""
+        key = tuple(layout.jumps)
+        if key != self._key:
+            ends: dict[int, int] = {}
+            starts: dict[int, int] = {}
+            rows: dict[int, int] = {}
+            thirds: dict[tuple[str, int], int] = {}
+            complete = True
+            for kind, (a, b) in zip(layout.kinds, layout.jumps, strict=True):
+                if a == 0:
+                    complete = False
+                    continue
+                ends[a] = ends.get(a, 0) + 1
+                ends[b] = ends.get(b, 0) + 1
+                starts[a] = starts.get(a, 0) + 1
+                row = (a - 1) // self.spec.width
+                rows[row] = rows.get(row, 0) + 1
+                third = (kind, third_of(a, self.n))
+                thirds[third] = thirds.get(third, 0) + 1
+            self._key = key
+            self._counts = (ends, starts, rows, thirds, complete)
+        return self._counts
 
     def fits(self, layout: Layout, index: int, kind: str, start: int, end: int) -> bool:
         """Whether jump ``index`` of ``layout`` may be ``(start, end)`` (jumps still to be
@@ -203,27 +238,23 @@ class Placer:
             return False
         if (kind == "ladder") != (end > start) or (kind == "snake" and start in self.final):
             return False
-        row = (start - 1) // w
-        on_row = 0
-        complete = True
-        for i, (a, b) in enumerate(layout.jumps):
-            if i == index:
-                continue
-            if a == 0:
-                complete = False
-                continue
-            if a in (start, end) or b in (start, end) or abs(a - start) < 2:
+        ends, starts, rows, thirds, complete = self._tally(layout)
+        own_start, own_end = layout.jumps[index]
+        for square in (start, end):
+            if ends.get(square, 0) - (square == own_start) - (square == own_end) > 0:
                 return False
-            if (a - 1) // w == row:
-                on_row += 1
-        if on_row >= self.cap:
+        for square in (start - 1, start + 1):
+            if starts.get(square, 0) - (square == own_start) > 0:
+                return False
+        row = (start - 1) // w
+        own_row = (own_start - 1) // w if own_start else -1
+        if rows.get(row, 0) - (row == own_row) >= self.cap:
             return False
-        if complete and len(layout.jumps) == len(layout.kinds):
-            starts = [
-                (k, start if i == index else a)
-                for i, (k, (a, _)) in enumerate(zip(layout.kinds, layout.jumps, strict=True))
-            ]
-            return thirds_kept(starts, n, self.spec.ladders, self.spec.snakes)
+        count = self.spec.ladders if kind == "ladder" else self.spec.snakes
+        if complete and count >= 3:
+            old, new = third_of(own_start, n), third_of(start, n)
+            if old != new and thirds.get((kind, old), 0) <= 1:
+                return False
         return True
 
     def place(
@@ -338,6 +369,8 @@ def generate_board(
                 value = chain.evaluate(changes)
                 if value is None:
                     continue
+                if best is not None and target.off(value) >= best[0]:
+                    continue  # no better than the best even with its fewest rolls in bounds
                 trial = dict(jumps)
                 del trial[old[0]]
                 trial[moved[0]] = moved[1]

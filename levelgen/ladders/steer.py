@@ -83,35 +83,34 @@ class FloatChain:
     def evaluate(self, changes: list[Change]) -> float | None:
         """The expected rolls from square 0 after ``changes`` (at most two); None when they make
         the game endless (a singular matrix)."""
-        inv, x, n = self.inverse, self.expected, self.n
+        entry, x, n = self.inverse.item, self.expected.item, self.n
         k = len(changes)
         gram = [[0.0] * k for _ in range(k)]
         y = [0.0] * k
         w = [0.0] * k
         for i, (_c, a, b) in enumerate(changes):
-            w[i] = (x[a] if a != n else 0.0) - (x[b] if b != n else 0.0)
+            w[i] = (x(a) if a != n else 0.0) - (x(b) if b != n else 0.0)
         for j, (c, _a, _b) in enumerate(changes):
-            y[j] = sum(count * float(inv[0, s]) for s, count in c)
+            y[j] = sum(count * entry(0, s) for s, count in c)
             for i, (_ci, a, b) in enumerate(changes):
                 total = 0.0
                 for s, count in c:
                     total += count * (
-                        (float(inv[a, s]) if a != n else 0.0)
-                        - (float(inv[b, s]) if b != n else 0.0)
+                        (entry(a, s) if a != n else 0.0) - (entry(b, s) if b != n else 0.0)
                     )
                 gram[i][j] = total + (1.0 if i == j else 0.0)
         if k == 1:
             det = gram[0][0]
             if det < _SINGULAR:
                 return None
-            value = float(x[0]) - y[0] * w[0] / det
+            value = x(0) - y[0] * w[0] / det
         else:
             det = gram[0][0] * gram[1][1] - gram[0][1] * gram[1][0]
             if det < _SINGULAR:
                 return None
             v0 = (gram[1][1] * w[0] - gram[0][1] * w[1]) / det
             v1 = (gram[0][0] * w[1] - gram[1][0] * w[0]) / det
-            value = float(x[0]) - (y[0] * v0 + y[1] * v1)
+            value = x(0) - (y[0] * v0 + y[1] * v1)
         return value if value > 0 and math.isfinite(value) else None
 
     def apply(self, change: Change) -> bool:
