@@ -4,8 +4,10 @@ byte for byte, from the seed and parameters it records."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from levelgen.family import Budget
@@ -16,6 +18,7 @@ from levelgen.ladders.bench import CHUTES_AND_LADDERS, PUBLISHED_EXPECTED
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVELS = sorted((ROOT / "levels").glob("ladders_*.json"))
+SCHEMA = json.loads((ROOT / "schemas" / "snakes-ladders.level.v1.schema.json").read_text())
 
 
 def test_the_samples_cover_the_rules() -> None:
@@ -28,7 +31,9 @@ def test_the_samples_cover_the_rules() -> None:
 
 @pytest.mark.parametrize("path", LEVELS, ids=[p.name for p in LEVELS])
 def test_sample_verifies(path: Path) -> None:
-    level = FAMILY.read(parse_json(path.read_text(encoding="utf-8")))
+    data = parse_json(path.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(SCHEMA).validate(data)  # an independent validator
+    level = FAMILY.read(data)
     verdict = FAMILY.verify(level, prove=True, budget=Budget())
     assert verdict.status == "ok", verdict.text
     assert format_json(FAMILY.dump(level)) == path.read_text(encoding="utf-8")
