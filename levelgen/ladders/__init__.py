@@ -8,11 +8,12 @@ exact expectations, through FLINT), :mod:`.distribution` (the length distributio
 several players), :mod:`.analysis` (the certificate), :mod:`.files` (the level file),
 :mod:`.spec`, :mod:`.generate` and :mod:`.steer` (create), :mod:`.verify` (verify, solve,
 hint), :mod:`.show`, :mod:`.draw` and :mod:`.player` (the pictures and the page),
-:mod:`.bench` (the benchmarks).
+:mod:`.bench` (the benchmarks: :func:`run_benchmarks` runs them all).
 """
 
 from __future__ import annotations
 
+from .bench import run_all as run_benchmarks
 from .files import GAME, SCHEMA_URI, Level, content_id, level_json_schema
 from .game import LaddersFamily
 from .rules import OVERSHOOTS, Board, Rules
@@ -32,6 +33,7 @@ __all__ = [
     "band_window",
     "content_id",
     "level_json_schema",
+    "run_benchmarks",
 ]
 
 #: The family object the registry finds (``levelgen.ladders:FAMILY``).
