@@ -30,7 +30,7 @@ from .chain import (
     trapped_squares,
 )
 from .distribution import game_lengths
-from .exact import Expectations, solve_expectations
+from .exact import Expectations, StartValues, solve_expectations, solve_start
 from .files import AnalysisFile, FractionFile, PlayersFile
 from .rules import Board, Rules
 
@@ -39,6 +39,7 @@ __all__ = [
     "Unsolvable",
     "analyse",
     "analysis_problems",
+    "board_expectations",
     "fraction_file",
     "parse_fraction",
     "solve_board",
@@ -60,19 +61,28 @@ class Unsolvable:
 
 @dataclass(frozen=True, slots=True)
 class Solved:
-    """A board's chain, its settled squares and exact expectations from each (for hints and the
-    player's table as well as the analysis)."""
+    """A board's chain, its settled squares and the exact expectations from square 0 (None when
+    square 0 is not settled: the game may never end)."""
 
     chain: Chain
     settled: tuple[int, ...]
-    expectations: Expectations
+    start: StartValues | None
 
 
 def solve_board(board: Board, rules: Rules) -> Solved:
-    """The chain of a valid board and its exact expectations from every settled square."""
+    """The chain of a valid board and its exact expectations from square 0 (one solve)."""
     chain = build_chain(board, rules)
     settled = tuple(settled_squares(chain))
-    return Solved(chain, settled, solve_expectations(chain, settled))
+    start = solve_start(chain, settled) if 0 in settled else None
+    return Solved(chain, settled, start)
+
+
+def board_expectations(board: Board, rules: Rules) -> tuple[Chain, tuple[int, ...], Expectations]:
+    """The chain of a valid board, its settled squares and the exact expectations from each
+    (for hints and the player's table)."""
+    chain = build_chain(board, rules)
+    settled = tuple(settled_squares(chain))
+    return chain, settled, solve_expectations(chain, settled)
 
 
 def fraction_file(value: Fraction) -> FractionFile:
@@ -102,27 +112,27 @@ def analyse(
         assert rolls is not None, "a trapped square is reachable by definition"
         return Unsolvable(tuple(trapped), rolls)
     settled = tuple(settled_squares(chain))
-    expectations = solve_expectations(chain, settled)
-    return analysis_of(Solved(chain, settled, expectations), should_stop=should_stop)
+    return analysis_of(Solved(chain, settled, solve_start(chain, settled)), should_stop=should_stop)
 
 
 def analysis_of(solved: Solved, *, should_stop: Callable[[], bool] | None = None) -> AnalysisFile:
     """The analysis from square 0 of a solved board whose square 0 is settled."""
-    chain, settled, expectations = solved.chain, solved.settled, solved.expectations
+    chain, settled, start = solved.chain, solved.settled, solved.start
+    assert start is not None, "square 0 is settled"
     fewest = fewest_rolls(chain)
     assert fewest is not None, "N is reachable from a settled square"
     lengths = game_lengths(chain, settled, 0, should_stop=should_stop)
     return AnalysisFile(
         fewest_rolls=fewest[0],
         fewest_sequence=list(fewest[1]),
-        expected_rolls=fraction_file(expectations.rolls(0)),
+        expected_rolls=fraction_file(start.rolls),
         distribution=list(lengths.ended),
         median=lengths.median,
         mode=lengths.mode,
         p90=lengths.p90,
         p99=lengths.p99,
-        expected_snakes=fraction_file(expectations.snakes(0)),
-        expected_ladders=fraction_file(expectations.ladders(0)),
+        expected_snakes=fraction_file(start.snakes),
+        expected_ladders=fraction_file(start.ladders),
         players=[
             PlayersFile(players=p.players, rounds=p.rounds, rolls=p.rolls) for p in lengths.players
         ],

@@ -114,10 +114,10 @@ class LaddersFamily:
 
         def accept(board: Any) -> Fraction | None:
             solved = solve_board(board, rules)
-            if 0 not in solved.settled:
+            if solved.start is None:
                 return None
             kept["solved"] = solved
-            return solved.expectations.rolls(0)
+            return solved.start.rolls
 
         board = generate_board(spec, seed, accept=accept, progress=progress)
         analysis = analysis_of(kept["solved"])
@@ -142,10 +142,10 @@ class LaddersFamily:
         if document.analysis is not None:
             expected = document.analysis.expected_rolls.value
         else:
-            solved = solve_board(board, rules)
-            if 0 not in solved.settled:
+            start = solve_board(board, rules).start
+            if start is None:
                 return math.inf, BANDS[-1]
-            expected = solved.expectations.rolls_float(0)
+            expected = start.rolls.numerator / start.rolls.denominator
         return expected, band_of(expected, board.squares, rules.faces)
 
     def verify(self, document: Level, *, prove: bool, budget: Budget) -> Verdict:

@@ -17,7 +17,7 @@ from importlib import resources
 from typing import Any
 
 from ..family import PlayerAssets
-from .analysis import solve_board
+from .analysis import board_expectations
 from .files import Level, content_id
 
 __all__ = ["expected_table", "player_assets"]
@@ -33,16 +33,16 @@ def _asset(name: str) -> str:
 def expected_table(level: Level) -> list[float | None]:
     """The expected rolls left from each square 0..N (a jump's start: from its end; None where
     the game may never end)."""
-    solved = solve_board(level.board, level.rules)
+    chain, settled_squares, expectations = board_expectations(level.board, level.rules)
     n = level.board.squares
-    settled = set(solved.settled)
+    settled = set(settled_squares)
     table: list[float | None] = []
     for square in range(n + 1):
-        resting = solved.chain.resting(square)
+        resting = chain.resting(square)
         if resting == n:
             table.append(0.0)
         elif resting in settled:
-            table.append(solved.expectations.rolls_float(resting))
+            table.append(expectations.rolls_float(resting))
         else:
             table.append(None)
     return table

@@ -3,11 +3,13 @@
 :func:`verify_level` checks a file: its ``id`` against its content, then (a board without an
 analysis is solved instead) the analysis recomputed and compared figure by figure
 (:func:`levelgen.ladders.analysis.analysis_problems`): fractions and integers exactly, floats
-to 1e-9.  With ``prove`` it also checks the computation without trusting it: the exact
-expectations put back into the chain's equations (FLINT's matrix product, not its solve), and
-the distribution's integers (median, mode, percentiles, the last roll written) and each
-written chance against the exact chances of :func:`levelgen.ladders.distribution.exact_absorbed`
-(within 1e-12).  :func:`solve_level` returns the level with its analysis, or the trapped
+to 1e-9.  With ``prove`` it also checks the computation without trusting it: the
+expectations from every square, solved a second way (all squares at once, where ``verify``
+solves the transposed system for square 0 alone), put back into the chain's equations by
+FLINT's matrix product and compared with the written fractions; the distribution's integers
+(median, mode, percentiles, the last roll written) and each written chance against the exact
+chances of :func:`levelgen.ladders.distribution.exact_absorbed` (within 1e-12); the fewest
+rolls by the chain's own search.  :func:`solve_level` returns the level with its analysis, or the trapped
 squares.  :func:`hint_level` gives, from a square, the exact expected rolls left and the chance
 to finish within ``k`` rolls (there is no choice to advise in this game).
 """
@@ -27,11 +29,13 @@ from .analysis import (
     analyse,
     analysis_of,
     analysis_problems,
+    board_expectations,
+    parse_fraction,
     solve_board,
 )
 from .chain import Chain, build_chain, fewest_rolls, trapped_squares
 from .distribution import COVERAGE, QUANTILES, Stopped, TooLong, chance_within, exact_absorbed
-from .exact import Expectations
+from .exact import solve_expectations
 from .files import AnalysisFile, Level, content_id
 
 __all__ = ["hint_level", "proof_problems", "solve_level", "summary", "verify_level"]
@@ -116,9 +120,7 @@ def verify_level(level: Level, *, prove: bool, budget: Budget) -> Verdict:
         computed = analysis_of(solved, should_stop=budget.should_stop)
         problems += analysis_problems(chain, level.analysis, computed)
         if prove and not problems:
-            problems += proof_problems(
-                chain, solved.settled, solved.expectations, level.analysis, budget.should_stop
-            )
+            problems += proof_problems(chain, solved.settled, level.analysis, budget.should_stop)
     except Stopped:
         return Verdict("unknown", "unknown: the budget ran out", tuple(problems), {"proved": False})
     except TooLong as exc:
@@ -138,12 +140,16 @@ def verify_level(level: Level, *, prove: bool, budget: Budget) -> Verdict:
 def proof_problems(
     chain: Chain,
     settled: tuple[int, ...],
-    expectations: Expectations,
     written: AnalysisFile,
     should_stop: Callable[[], bool] | None = None,
 ) -> list[Problem]:
-    """The checks of ``verify --prove`` that trust neither the solve nor the float recurrence."""
+    """The checks of ``verify --prove`` that trust neither the solves nor the float recurrence:
+    the expectations from every square solved (three right-hand sides at once) and put back
+    into the chain's equations by a matrix product, their values at square 0 against the
+    written fractions (which the transposed solve of ``verify`` gave), the distribution
+    against the exact recurrence, and the fewest rolls by the chain's own search."""
     problems: list[Problem] = []
+    expectations = solve_expectations(chain, settled)
     size = len(settled)
     index = {s: i for i, s in enumerate(settled)}
     matrix = flint.fmpz_mat(size, size)
@@ -164,6 +170,13 @@ def proof_problems(
         problems.append(
             Problem("/analysis/expected_rolls", "the expectations break the chain's equations")
         )
+    for name, value in (
+        ("expected_rolls", expectations.rolls(0)),
+        ("expected_snakes", expectations.snakes(0)),
+        ("expected_ladders", expectations.ladders(0)),
+    ):
+        if parse_fraction(getattr(written, name).fraction) != value:
+            problems.append(Problem(f"/analysis/{name}", "not the solution of the equations"))
     problems += _distribution_proof(chain, settled, written, should_stop)
     fewest = fewest_rolls(chain)
     if fewest is None or fewest[0] != written.fewest_rolls:
@@ -247,11 +260,11 @@ def hint_level(level: Level, at: Mapping[str, Any], budget: Budget) -> HintAnswe
             f" reached from squares {', '.join(str(s) for s in trapped[:12])}",
             {"square": square, "rests_on": resting, "trapped": trapped},
         )
-    solved = solve_board(level.board, level.rules)
-    expected = solved.expectations.rolls(resting)
+    chain, settled, expectations = board_expectations(level.board, level.rules)
+    expected = expectations.rolls(resting)
     within = at.get("within")
     k = math.ceil(expected) if within is None else _place_int("within", within, 0, 100_000)
-    chance = chance_within(chain, solved.settled, resting, k)
+    chance = chance_within(chain, settled, resting, k)
     fewest = fewest_rolls(chain, resting)
     assert fewest is not None
     details = {

@@ -79,3 +79,24 @@ def test_the_check_catches_a_wrong_value() -> None:
         "no expected snakes" in w
         for w in check_expectations(chain, settled, (rolls, snakes, ladders))
     )
+
+
+def test_the_transposed_solve_agrees_with_the_full_one() -> None:
+    from levelgen.ladders.bench import random_board
+    from levelgen.ladders.exact import solve_start
+
+    for board, rules in (
+        (CHUTES_AND_LADDERS, Rules()),
+        (random_board("12x8", 1), Rules(4, "bounce")),
+        (random_board("9x9", 2), Rules(6, "pass")),
+    ):
+        chain = build_chain(board, rules)
+        settled = settled_squares(chain)
+        full = solve_expectations(chain, settled)
+        for square in (0, settled[len(settled) // 2]):
+            start = solve_start(chain, settled, square)
+            assert (start.rolls, start.snakes, start.ladders) == (
+                full.rolls(square),
+                full.snakes(square),
+                full.ladders(square),
+            )
