@@ -9,9 +9,9 @@ solves the transposed system for square 0 alone), put back into the chain's equa
 FLINT's matrix product and compared with the written fractions; the distribution's integers
 (median, mode, percentiles, the last roll written) and each written chance against the exact
 chances of :func:`levelgen.ladders.distribution.exact_absorbed` (within 1e-12); the fewest
-rolls by the chain's own search.  :func:`solve_level` returns the level with its analysis, or the trapped
-squares.  :func:`hint_level` gives, from a square, the exact expected rolls left and the chance
-to finish within ``k`` rolls (there is no choice to advise in this game).
+rolls by the chain's own search.  :func:`solve_level` returns the level with its analysis, or
+the trapped squares.  :func:`hint_level` gives, from a square, the exact expected rolls left
+and the chance to finish within ``k`` rolls (there is no choice to advise in this game).
 """
 
 from __future__ import annotations
