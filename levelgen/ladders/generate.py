@@ -351,7 +351,8 @@ def generate_board(
             best: tuple[float, int, tuple[int, int]] | None = None
             if not layout.jumps:
                 break
-            for _ in range(CANDIDATES):
+            candidates: list[tuple[float, int, int, tuple[int, int]]] = []
+            for order in range(CANDIDATES):
                 index = rng.randrange(len(layout.jumps))
                 if rng.random() < 0.6:
                     moved = placer.shift(rng, layout, index)
@@ -367,14 +368,20 @@ def generate_board(
                 if old[0] == moved[0]:
                     changes = [chain.change(old[0], old[1], moved[1])]
                 value = chain.evaluate(changes)
-                if value is None:
-                    continue
-                if best is not None and target.off(value) >= best[0]:
-                    continue  # no better than the best even with its fewest rolls in bounds
+                if value is not None:
+                    candidates.append((target.off(value), order, index, moved))
+            # The fewest rolls only for candidates that can still win, nearest first: the
+            # miss is the distance from the aim plus the fewest rolls out of bounds.
+            for off, _order, index, moved in sorted(candidates):
+                if best is not None and off >= best[0]:
+                    break
                 trial = dict(jumps)
-                del trial[old[0]]
+                del trial[layout.jumps[index][0]]
                 trial[moved[0]] = moved[1]
-                score = target.miss(value, fewest_by_masks(n, faces, overshoot, trial))
+                fewest = fewest_by_masks(n, faces, overshoot, trial)
+                if fewest is None:
+                    continue
+                score = off + max(0, target.fewest_low - fewest, fewest - target.fewest_high)
                 if best is None or score < best[0]:
                     best = (score, index, moved)
             if best is None or best[0] >= miss:

@@ -164,10 +164,11 @@ def fewest_by_masks(n: int, faces: int, overshoot: str, jumps: dict[int, int]) -
                     over >>= 1
                     i += 1
         hits = reached & starts
-        if hits:
-            for a, b in jumps.items():
-                if hits >> a & 1:
-                    reached = (reached & ~(1 << a)) | (1 << b)
+        reached ^= hits  # the token moves on from every jump's start it reached
+        while hits:
+            low = hits & -hits
+            reached |= 1 << jumps[low.bit_length() - 1]
+            hits ^= low
         if reached >> n & 1:
             return steps
         frontier = reached & ~seen
