@@ -22,6 +22,7 @@ that satisfy them are the expectations).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -30,7 +31,14 @@ import flint
 
 from .chain import Chain
 
-__all__ = ["Expectations", "StartValues", "check_expectations", "solve_expectations", "solve_start"]
+__all__ = [
+    "Expectations",
+    "StartValues",
+    "check_expectations",
+    "nearest_float",
+    "solve_expectations",
+    "solve_start",
+]
 
 
 class Expectations:
@@ -63,9 +71,8 @@ class Expectations:
         return self._value(square, 2)
 
     def rolls_float(self, square: int) -> float:
-        """:meth:`rolls` as the nearest float."""
-        value = self._solution[self._index[square], 0]
-        return int(value.p) / int(value.q)
+        """:meth:`rolls` as the nearest float (``inf`` past the float range)."""
+        return nearest_float(self.rolls(square))
 
     def columns(self) -> tuple[dict[int, Fraction], dict[int, Fraction], dict[int, Fraction]]:
         """Every expectation as Python fractions: rolls, snakes, ladders by square."""
@@ -141,6 +148,15 @@ def solve_start(chain: Chain, squares: Sequence[int], start: int = 0) -> StartVa
             ladders += y * chain.ladder_rolls[s]
     rolls *= faces
     return StartValues(_fraction(rolls), _fraction(snakes), _fraction(ladders))
+
+
+def nearest_float(value: Fraction) -> float:
+    """The float nearest ``value`` (correctly rounded), or ``inf`` when it is past the range of
+    floats (a game may be that long: nothing bounds it below ``faces ** squares``)."""
+    try:
+        return value.numerator / value.denominator
+    except OverflowError:
+        return math.inf
 
 
 def _fraction(value: flint.fmpq) -> Fraction:

@@ -30,6 +30,7 @@ from ..family import (
 from ..formats.scene import Scene
 from .analysis import Solved, analysis_of, solve_board
 from .draw import draw_level
+from .exact import nearest_float
 from .files import GAME, GeneratorFile, Level, dump_level, level_json_schema, parse_level
 from .generate import generate_board
 from .player import player_assets
@@ -145,7 +146,7 @@ class LaddersFamily:
             start = solve_board(board, rules).start
             if start is None:
                 return math.inf, BANDS[-1]
-            expected = start.rolls.numerator / start.rolls.denominator
+            expected = nearest_float(start.rolls)
         return expected, band_of(expected, board.squares, rules.faces)
 
     def verify(self, document: Level, *, prove: bool, budget: Budget) -> Verdict:

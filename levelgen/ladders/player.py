@@ -12,6 +12,7 @@ the page needs no service: ``with_api`` changes nothing but the help line.  The 
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -32,7 +33,7 @@ def _asset(name: str) -> str:
 
 def expected_table(level: Level) -> list[float | None]:
     """The expected rolls left from each square 0..N (a jump's start: from its end; None where
-    the game may never end)."""
+    the game may never end, or where the expectation is past the range of floats)."""
     chain, settled_squares, expectations = board_expectations(level.board, level.rules)
     n = level.board.squares
     settled = set(settled_squares)
@@ -42,7 +43,8 @@ def expected_table(level: Level) -> list[float | None]:
         if resting == n:
             table.append(0.0)
         elif resting in settled:
-            table.append(expectations.rolls_float(resting))
+            value = expectations.rolls_float(resting)
+            table.append(value if math.isfinite(value) else None)
         else:
             table.append(None)
     return table

@@ -34,8 +34,16 @@ from .analysis import (
     solve_board,
 )
 from .chain import Chain, build_chain, fewest_rolls, trapped_squares
-from .distribution import COVERAGE, QUANTILES, Stopped, TooLong, chance_within, exact_absorbed
-from .exact import solve_expectations
+from .distribution import (
+    COVERAGE,
+    MAX_ROLLS,
+    QUANTILES,
+    Stopped,
+    TooLong,
+    chance_within,
+    exact_absorbed,
+)
+from .exact import nearest_float, solve_expectations
 from .files import AnalysisFile, Level, content_id
 
 __all__ = ["hint_level", "proof_problems", "solve_level", "summary", "verify_level"]
@@ -235,7 +243,8 @@ def _distribution_proof(
 
 def hint_level(level: Level, at: Mapping[str, Any], budget: Budget) -> HintAnswer:
     """The expected rolls left from ``at["square"]`` (default 0) and the chance to finish within
-    ``at["within"]`` rolls (default: the expected rolls left, rounded up)."""
+    ``at["within"]`` rolls (0..100,000; default: the expected rolls left, rounded up, at most
+    100,000)."""
     for name in at:
         if name not in ("square", "within"):
             raise SpecError(name, "unknown place option (known: square, within)")
@@ -263,7 +272,12 @@ def hint_level(level: Level, at: Mapping[str, Any], budget: Budget) -> HintAnswe
     chain, settled, expectations = board_expectations(level.board, level.rules)
     expected = expectations.rolls(resting)
     within = at.get("within")
-    k = math.ceil(expected) if within is None else _place_int("within", within, 0, 100_000)
+    k = (
+        min(math.ceil(expected), MAX_ROLLS)
+        if within is None
+        else _place_int("within", within, 0, MAX_ROLLS)
+    )
+    value = nearest_float(expected)
     chance = chance_within(chain, settled, resting, k)
     fewest = fewest_rolls(chain, resting)
     assert fewest is not None
@@ -271,14 +285,14 @@ def hint_level(level: Level, at: Mapping[str, Any], budget: Budget) -> HintAnswe
         "square": square,
         "rests_on": resting,
         "expected_rolls": f"{expected.numerator}/{expected.denominator}",
-        "expected_value": expected.numerator / expected.denominator,
+        "expected_value": value if math.isfinite(value) else None,
         "within": k,
         "finish_within": chance,
         "fewest_rolls": fewest[0],
         "fewest_sequence": list(fewest[1]),
     }
     text = (
-        f"square {square}{moved}: expected {details['expected_value']:.4f} rolls left; chance to"
+        f"square {square}{moved}: expected {value:.4f} rolls left; chance to"
         f" finish within {k} rolls {chance:.4f}; fewest {fewest[0]}"
     )
     return HintAnswer("ok", text, details)

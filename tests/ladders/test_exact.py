@@ -100,3 +100,13 @@ def test_the_transposed_solve_agrees_with_the_full_one() -> None:
                 full.snakes(square),
                 full.ladders(square),
             )
+
+
+def test_nearest_float() -> None:
+    import math
+
+    from levelgen.ladders.exact import nearest_float
+
+    assert nearest_float(Fraction(1, 3)) == 1 / 3
+    assert nearest_float(Fraction(10**400, 3)) == math.inf
+    assert nearest_float(Fraction(10**400 + 1, 10**400)) == 1.0
