@@ -25,6 +25,7 @@ from ..family import (
     Progress,
     SchemaEntry,
     SolveAnswer,
+    SpecError,
     Verdict,
 )
 from ..formats.scene import Scene
@@ -149,20 +150,53 @@ class LaddersFamily:
             expected = nearest_float(start.rolls)
         return expected, band_of(expected, board.squares, rules.faces)
 
-    def verify(self, document: Level, *, prove: bool, budget: Budget) -> Verdict:
+    # ``options``: the family's own knobs by name, as a later form of the protocol passes them
+    # to every operation (for ``hint``, the place: ``square`` and ``within``, also taken as
+    # ``at``).  This family has none for verify, solve, show and draw, and refuses any given.
+
+    def verify(
+        self,
+        document: Level,
+        *,
+        prove: bool,
+        budget: Budget,
+        options: Mapping[str, Any] | None = None,
+    ) -> Verdict:
+        _no_options(options)
         return verify_level(document, prove=prove, budget=budget)
 
-    def solve(self, document: Level, *, budget: Budget) -> SolveAnswer:
+    def solve(
+        self, document: Level, *, budget: Budget, options: Mapping[str, Any] | None = None
+    ) -> SolveAnswer:
+        _no_options(options)
         return solve_level(document, budget)
 
-    def hint(self, document: Level, *, budget: Budget, at: Mapping[str, Any]) -> HintAnswer:
-        return hint_level(document, at, budget)
+    def hint(
+        self,
+        document: Level,
+        *,
+        budget: Budget,
+        at: Mapping[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> HintAnswer:
+        return hint_level(document, {**(at or {}), **(options or {})}, budget)
 
-    def show(self, document: Level, *, color: bool) -> str:
+    def show(
+        self, document: Level, *, color: bool, options: Mapping[str, Any] | None = None
+    ) -> str:
+        _no_options(options)
         return show_level(document, color=color)
 
-    def draw(self, document: Level, *, cell_size: int) -> Scene:
+    def draw(
+        self, document: Level, *, cell_size: int, options: Mapping[str, Any] | None = None
+    ) -> Scene:
+        _no_options(options)
         return draw_level(document, cell_size=cell_size)
 
-    def player(self, document: Level, *, with_api: bool) -> PlayerAssets:
-        return player_assets(document, with_api=with_api)
+    def player(self, document: Level, *, with_api: bool, name: str | None = None) -> PlayerAssets:
+        return player_assets(document, with_api=with_api, name=name)
+
+
+def _no_options(options: Mapping[str, Any] | None) -> None:
+    for option in options or {}:
+        raise SpecError(option, "snakes-ladders takes no such option here")

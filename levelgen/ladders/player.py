@@ -50,8 +50,9 @@ def expected_table(level: Level) -> list[float | None]:
     return table
 
 
-def player_assets(level: Level, *, with_api: bool) -> PlayerAssets:
-    """The player's parts (see the module docstring)."""
+def player_assets(level: Level, *, with_api: bool, name: str | None = None) -> PlayerAssets:
+    """The player's parts (see the module docstring); ``name``, the file's name, goes in the
+    page's title when given."""
     board, rules = level.board, level.rules
     size = f"{board.width}x{board.height}"
     data: dict[str, Any] = {
@@ -92,6 +93,5 @@ def player_assets(level: Level, *, with_api: bool) -> PlayerAssets:
         '<svg id="board" xmlns="http://www.w3.org/2000/svg" role="img"'
         f' aria-label="the {size} board"></svg>\n'
     )
-    return PlayerAssets(
-        f"Snakes and ladders {size}", body, _asset("ladders.css"), (_asset("ladders.js"),), data
-    )
+    title = f"Snakes and ladders {size}" + (f": {name}" if name else "")
+    return PlayerAssets(title, body, _asset("ladders.css"), (_asset("ladders.js"),), data)

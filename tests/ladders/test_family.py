@@ -113,3 +113,24 @@ def test_player_assets() -> None:
     page = build_page(assets)
     assert page == build_page(FAMILY.player(level, with_api=False))
     assert "laddersPlayer" in page and "connect-src 'none'" in page
+
+
+def test_options_as_a_later_protocol_passes_them() -> None:
+    import pytest
+
+    from levelgen.family import SpecError
+
+    level = _level()
+    hint = FAMILY.hint(level, budget=Budget(), options={"square": 47, "within": 20})
+    assert hint.details["rests_on"] == 26 and hint.details["within"] == 20
+    assert FAMILY.solve(level, budget=Budget(), options={}).status == "solved"
+    assert FAMILY.verify(level, prove=False, budget=Budget(), options={}).status == "ok"
+    for call in (
+        lambda: FAMILY.solve(level, budget=Budget(), options={"method": "x"}),
+        lambda: FAMILY.draw(level, cell_size=30, options={"step": 3}),
+        lambda: FAMILY.show(level, color=False, options={"step": 3}),
+    ):
+        with pytest.raises(SpecError):
+            call()
+    named = FAMILY.player(level, with_api=False, name="chutes.json")
+    assert named.title == "Snakes and ladders 10x10: chutes.json"
