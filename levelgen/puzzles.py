@@ -315,7 +315,10 @@ class Family(Protocol):
 # ----- the registry ---------------------------------------------------------------------------
 
 #: The built-in families (also declared under the entry-point group in pyproject.toml).
-_BUILTIN: dict[str, str] = {"linkup": "levelgen.linkup:FAMILY"}
+_BUILTIN: dict[str, str] = {
+    "linkup": "levelgen.linkup:FAMILY",
+    "snakes-ladders": "levelgen.ladders:FAMILY",
+}
 
 _loaded: dict[str, Family] = {}
 

@@ -18,7 +18,6 @@ from .common import (
     EXIT_OK,
     EXIT_UNDECIDED,
     EXIT_UNREADABLE,
-    Method,
     MethodOption,
     NoClobberOption,
     OutputOption,
@@ -71,9 +70,22 @@ def _move_text(move: Move) -> str:
 def hint(
     file: FileArgument,
     json_output: Annotated[bool, typer.Option("--json", help="Print the hint as JSON.")] = False,
-    method: MethodOption = Method.auto,
+    method: MethodOption = None,
     time_limit: TimeLimitOption = 10.0,
     workers: WorkersOption = None,
+    square: Annotated[
+        int | None,
+        typer.Option(
+            help="snakes-ladders: the square the token is on (default 0, off the board).",
+            metavar="N",
+        ),
+    ] = None,
+    within: Annotated[
+        int | None,
+        typer.Option(
+            help="snakes-ladders: the chance to finish within this many rolls.", metavar="K"
+        ),
+    ] = None,
 ) -> None:
     """A hint for a level or position of any game: Link-up's safe move (a move after which the
     game can still be won, proved by the rest of a solution), a sliding puzzle's next optimal
@@ -92,7 +104,9 @@ def hint(
 
     family, document = read_document(file)
     require(family, Capability.HINT, file)
-    options = family_options(method=method and method.value, workers=workers)
+    options = family_options(
+        method=method and method.value, workers=workers, square=square, within=within
+    )
     answer = run_operation(
         file, lambda: family.hint(document, budget=budget(time_limit), options=options)
     )

@@ -23,10 +23,10 @@ from levelgen.linkup.generate.generator import GENERATOR_NAME, generate
 from levelgen.linkup.generate.variants import parse_layers_layout
 from levelgen.linkup.schema import level_problems
 from levelgen.linkup.verify import replay
-from tests import ROOT
+from tests import ROOT, level_files
 
 SCHEMA = json.loads((ROOT / "schemas" / "level.v1.schema.json").read_text(encoding="utf-8"))
-LEVEL_FILES = sorted((ROOT / "levels").glob("*.json"))
+LEVEL_FILES = level_files("linkup")
 
 
 @pytest.fixture(scope="module")

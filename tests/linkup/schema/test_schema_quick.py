@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from levelgen.linkup.schema import LevelFormatError, level_problems, parse_level_data
 from levelgen.linkup.schema.quick import SCHEMA_URI, id_problems, odd_kind_problems, quick_level
-from tests import ROOT
+from tests import ROOT, level_files
 from tests.processes import run_main
 
 LEVELS = ROOT / "levels"
-FILES = sorted(LEVELS.glob("*.json"))
+FILES = level_files("linkup")
 
 
 def _data(path: Path) -> dict[str, Any]:

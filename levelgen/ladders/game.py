@@ -1,0 +1,203 @@
+"""The snakes-and-ladders family: the table of operations the edges call
+(:class:`levelgen.puzzles.Family`), each a thin call into the modules of this package.
+
+``create`` steers a board into the spec's window (:mod:`levelgen.ladders.generate`), writes
+its exact analysis and runs the verifier on the level (``verify`` without ``prove``: the
+analysis recomputed and compared); ``verify --prove`` adds the checks that trust neither the
+solver nor the float recurrence (:func:`levelgen.ladders.verify.proof_problems`).
+``difficulty`` is the exact expected length (as a float) and its band
+(:mod:`levelgen.ladders.spec`); ``ramp`` gives windows that rise from one band to another.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ..formats.scene import Scene
+from ..puzzles import (
+    Budget,
+    Capability,
+    CreateError,
+    CreateOption,
+    HintAnswer,
+    PlayerAssets,
+    Progress,
+    SchemaEntry,
+    SolveAnswer,
+    SpecError,
+    Verdict,
+)
+from .analysis import Solved, analysis_of, solve_board
+from .draw import draw_level
+from .exact import nearest_float
+from .files import GAME, GeneratorFile, Level, dump_level, level_json_schema, parse_level
+from .generate import generate_board
+from .player import player_assets
+from .rules import Rules
+from .show import show_level
+from .spec import BANDS, LaddersSpec, band_of, parse_spec, ramp_specs
+from .verify import hint_level, solve_level, verify_level
+
+__all__ = ["GENERATOR_NAME", "LaddersFamily"]
+
+GENERATOR_NAME = "levelgen"
+
+CREATE_OPTIONS = (
+    CreateOption("snakes", "N", "Snakes on the board (default 0.8*sqrt(squares): 8 on 10x10)."),
+    CreateOption("ladders", "N", "Ladders on the board (default 0.8*sqrt(squares): 8 on 10x10)."),
+    CreateOption(
+        "expected",
+        "LO:HI",
+        "Window of the exact expected number of rolls, either side optional (30:35, 30:, :40);"
+        " instead of --difficulty.",
+    ),
+    CreateOption(
+        "fewest",
+        "LO:HI",
+        "Bounds on the fewest rolls to finish (6:, :9, 6:9 or 7; default N/(3*faces) or more).",
+    ),
+    CreateOption("faces", "F", "Faces of the die, 2..20 (default 6)."),
+    CreateOption(
+        "overshoot",
+        "RULE",
+        "A roll past the last square: exact (stay, default), bounce (count back) or pass (win).",
+    ),
+    CreateOption(
+        "final_snakes",
+        "yes|no",
+        "Allow snakes on the last row's squares within one roll of the end.",
+    ),
+)
+
+
+def _version() -> str:
+    from .. import __version__  # the package is loaded before any of its families
+
+    return __version__
+
+
+class LaddersFamily:
+    """Snakes and ladders, for the registry (see the module docstring)."""
+
+    name = GAME
+    title = "Snakes and ladders"
+    capabilities = frozenset(Capability)
+    schemas: Mapping[str, SchemaEntry] = {
+        "level": SchemaEntry(level_json_schema, "snakes-ladders.level.v1.schema.json")
+    }
+    create_options: Sequence[CreateOption] = CREATE_OPTIONS
+    bands: Sequence[str] = BANDS
+
+    def read(self, data: object) -> Level:
+        return parse_level(data)
+
+    def dump(self, document: Level) -> dict[str, Any]:
+        return dump_level(document)
+
+    def describe(self, document: Level) -> str:
+        board, rules = document.board, document.rules
+        text = (
+            f"{board.width}x{board.height}, {len(board.snakes)} snakes, {len(board.ladders)}"
+            f" ladders, d{rules.faces} {rules.overshoot}"
+        )
+        a = document.analysis
+        if a is None:
+            return text + ", not analysed"
+        return f"{text}, expected {a.expected_rolls.value:.2f} rolls, fewest {a.fewest_rolls}"
+
+    def parse_spec(self, values: Mapping[str, Any]) -> LaddersSpec:
+        return parse_spec(values)
+
+    def create(self, spec: LaddersSpec, seed: int, progress: Progress | None = None) -> Level:
+        rules = Rules(spec.faces, spec.overshoot)
+        kept: dict[str, Solved] = {}
+
+        def accept(board: Any) -> Fraction | None:
+            solved = solve_board(board, rules)
+            if solved.start is None:
+                return None
+            kept["solved"] = solved
+            return solved.start.rolls
+
+        try:
+            board = generate_board(spec, seed, accept=accept, progress=progress)
+        except SpecError as exc:
+            raise CreateError(str(exc)) from None
+        analysis = analysis_of(kept["solved"])
+        generator = GeneratorFile(
+            name=GENERATOR_NAME, version=_version(), seed=seed, parameters=spec.parameters()
+        )
+        level = Level(board, rules, analysis, generator)
+        verdict = verify_level(level, prove=False, budget=Budget())
+        if verdict.status != "ok":
+            raise AssertionError(f"a created level failed its verification: {verdict.text}")
+        if progress is not None:
+            progress("search", 1, 1)
+        return level
+
+    def ramp(
+        self, values: Mapping[str, Any], count: int, low: str, high: str
+    ) -> list[dict[str, Any]]:
+        return ramp_specs(values, count, low, high)
+
+    def difficulty(self, document: Level) -> tuple[float, str]:
+        """The exact expected length (the written one when the level is analysed) and its band;
+        ``(inf, "expert")`` for a board whose game may never end."""
+        board, rules = document.board, document.rules
+        if document.analysis is not None:
+            expected = document.analysis.expected_rolls.value
+        else:
+            start = solve_board(board, rules).start
+            if start is None:
+                return math.inf, BANDS[-1]
+            expected = nearest_float(start.rolls)
+        return expected, band_of(expected, board.squares, rules.faces)
+
+    # ``options``: the family's own knobs by name (for ``hint``, the place: ``square`` and
+    # ``within``).  This family has none for verify, solve, show and draw, and refuses any given.
+
+    def verify(
+        self,
+        document: Level,
+        *,
+        prove: bool,
+        budget: Budget,
+        options: Mapping[str, Any] | None = None,
+    ) -> Verdict:
+        _no_options(options)
+        return verify_level(document, prove=prove, budget=budget)
+
+    def solve(
+        self, document: Level, *, budget: Budget, options: Mapping[str, Any] | None = None
+    ) -> SolveAnswer:
+        _no_options(options)
+        return solve_level(document, budget)
+
+    def hint(
+        self, document: Level, *, budget: Budget, options: Mapping[str, Any] | None = None
+    ) -> HintAnswer:
+        """``options``: the place, ``square`` (default 0, the start) and ``within`` (rolls)."""
+        return hint_level(document, dict(options or {}), budget)
+
+    def show(
+        self, document: Level, *, color: bool, options: Mapping[str, Any] | None = None
+    ) -> tuple[str, list[str]]:
+        _no_options(options)
+        return show_level(document, color=color), []
+
+    def draw(
+        self, document: Level, *, cell_size: int, options: Mapping[str, Any] | None = None
+    ) -> Scene:
+        _no_options(options)
+        return draw_level(document, cell_size=cell_size)
+
+    def player(self, document: Level, *, with_api: bool, name: str | None = None) -> PlayerAssets:
+        return player_assets(document, with_api=with_api, name=name)
+
+
+def _no_options(options: Mapping[str, Any] | None) -> None:
+    for option in options or {}:
+        raise SpecError(option, "snakes-ladders takes no such option here")

@@ -1,0 +1,153 @@
+"""The generator: same seed same bytes, the window and bounds met exactly, the design rules
+kept, and its fast parts (the rank-one float chain, the bit-mask BFS) against the exact ones."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+
+from levelgen.formats import format_json
+from levelgen.ladders import FAMILY
+from levelgen.ladders.analysis import parse_fraction, solve_board
+from levelgen.ladders.chain import build_chain, fewest_rolls
+from levelgen.ladders.generate import design_rules_problems, final_squares, generate_board
+from levelgen.ladders.rules import OVERSHOOTS, Board, Rules, board_problems
+from levelgen.ladders.steer import FloatChain, fewest_by_masks
+from levelgen.puzzles import CreateError
+
+from .reference import boards
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"expected": "30:35"},
+        {"overshoot": "bounce", "difficulty": "hard"},
+        {"overshoot": "pass", "faces": 4, "size": "8x6", "expected": "18:24", "fewest": "4:"},
+        {"size": "16x6", "snakes": 5, "ladders": 7, "difficulty": "easy", "final_snakes": "yes"},
+    ],
+)
+def test_created_levels_meet_their_spec(values: dict[str, object]) -> None:
+    spec = FAMILY.parse_spec(values)
+    for seed in (1, 2):
+        level = FAMILY.create(spec, seed)
+        assert level.analysis is not None
+        expected = parse_fraction(level.analysis.expected_rolls.fraction)
+        low, high = spec.window
+        assert (low is None or expected >= low) and (high is None or expected <= high)
+        lo, hi = spec.fewest
+        assert (lo is None or level.analysis.fewest_rolls >= lo) and (
+            hi is None or level.analysis.fewest_rolls <= hi
+        )
+        assert len(level.board.snakes) == spec.snakes and len(level.board.ladders) == spec.ladders
+        problems = design_rules_problems(level.board, level.rules, final_snakes=spec.final_snakes)
+        assert problems == []
+        assert level.generator is not None and level.generator.seed == seed
+
+
+def test_same_seed_same_bytes() -> None:
+    spec = FAMILY.parse_spec({"expected": "32:37"})
+    first = format_json(FAMILY.dump(FAMILY.create(spec, 99)))
+    again = format_json(FAMILY.dump(FAMILY.create(spec, 99)))
+    other = format_json(FAMILY.dump(FAMILY.create(spec, 100)))
+    assert first == again != other
+    # From the parameters written in the file, the same level again.
+    level = FAMILY.read(FAMILY.dump(FAMILY.create(spec, 99)))
+    assert level.generator is not None
+    params = dict(level.generator.parameters)
+    remade = FAMILY.create(FAMILY.parse_spec(params), 99)
+    assert format_json(FAMILY.dump(remade)) == first
+
+
+def test_no_snake_on_the_final_squares_unless_asked() -> None:
+    spec = FAMILY.parse_spec({"snakes": 12, "ladders": 4, "expected": "40:"})
+    for seed in range(4):
+        level = FAMILY.create(spec, seed)
+        final = final_squares(10, 100, 6)
+        assert not [a for a, _ in level.board.snakes if a in final]
+
+
+def test_an_impossible_window_is_refused_with_its_option() -> None:
+    spec = FAMILY.parse_spec({"size": "4x3", "snakes": 1, "ladders": 1, "expected": "1:1.5"})
+    with pytest.raises(CreateError, match=r"^expected: no board with an expected length in"):
+        FAMILY.create(spec, 1)
+
+
+def test_generate_board_takes_the_first_accepted_board() -> None:
+    spec = FAMILY.parse_spec({"expected": "30:35"})
+    seen: list[Board] = []
+
+    def accept(board: Board) -> Fraction | None:
+        seen.append(board)
+        return None if len(seen) < 2 else solve_board(board, Rules()).start.rolls  # type: ignore[union-attr]
+
+    board = generate_board(spec, 5, accept=accept)
+    assert board == seen[-1] and len(seen) >= 2
+
+
+@pytest.mark.parametrize("overshoot", OVERSHOOTS)
+@settings(max_examples=30, deadline=None)
+@given(data=boards(max_side=7))
+def test_bit_mask_fewest_against_the_chain(overshoot: str, data: tuple[Board, Rules]) -> None:
+    board, rules = data[0], Rules(data[1].faces, overshoot)
+    found = fewest_rolls(build_chain(board, rules))
+    assert fewest_by_masks(board.squares, rules.faces, overshoot, board.jumps()) == (
+        None if found is None else found[0]
+    )
+
+
+@pytest.mark.parametrize("overshoot", OVERSHOOTS)
+def test_float_chain_follows_rank_one_changes(overshoot: str) -> None:
+    rng = random.Random(3)
+    spec = FAMILY.parse_spec({"overshoot": overshoot})
+    level = FAMILY.create(spec, 4)
+    rules = Rules(6, overshoot)
+    chain = FloatChain(100, 6, overshoot)
+    for a, b in (*level.board.ladders, *level.board.snakes):
+        assert chain.apply(chain.change(a, a, b))
+    start = solve_board(level.board, rules).start
+    assert start is not None
+    exact = float(start.rolls)
+    assert float(chain.expected[0]) == pytest.approx(exact, rel=1e-9)
+    # A candidate move evaluated without applying it: the same as solving the moved board.
+    jumps = dict((*level.board.ladders, *level.board.snakes))
+    for _ in range(10):
+        start = rng.choice(sorted(jumps))
+        end = jumps[start]
+        new_end = end + rng.choice((-3, -2, 2, 3))
+        moved = dict(jumps)
+        moved[start] = new_end
+        ladders = tuple(sorted((a, b) for a, b in moved.items() if b > a))
+        snakes = tuple(sorted((a, b) for a, b in moved.items() if b < a))
+        board = Board(10, 10, ladders, snakes)
+        if board_problems(board, rules) or not 1 <= new_end <= 100:
+            continue
+        solved = solve_board(board, rules)
+        value = chain.evaluate([chain.change(start, end, new_end)])
+        if solved.start is None:
+            assert value is None
+        else:
+            assert value == pytest.approx(float(solved.start.rolls), rel=1e-9)
+
+
+def test_the_design_rules_name_what_a_board_breaks() -> None:
+    from levelgen.ladders.bench import CHUTES_AND_LADDERS
+
+    found = design_rules_problems(CHUTES_AND_LADDERS, Rules(), final_snakes=False)
+    assert "the jump 56 -> 53 is shorter than 10" in found
+    assert "a snake starts on the final square 95" in found
+    assert "a snake starts on the final square 98" in found
+    assert "a snake starts on the final square 95" not in design_rules_problems(
+        CHUTES_AND_LADDERS, Rules(), final_snakes=True
+    )
+    crowded = Board(10, 10, ((2, 40), (3, 50), (20, 60)), ((30, 5), (31, 6), (33, 7)))
+    found = design_rules_problems(crowded, Rules(), final_snakes=False)
+    assert "jumps start on neighbouring squares 2 and 3" in found
+    assert "a third of the board lacks a ladder or a snake" in found
+    shared = Board(10, 10, ((2, 40),), ((60, 40),))
+    assert "two jumps share an end square" in design_rules_problems(
+        shared, Rules(), final_snakes=False
+    )

@@ -1,0 +1,176 @@
+"""The snakes-and-ladders player in a real Chromium (Playwright driving Debian's ``chromium``;
+no browser download): a seeded game of several tokens played to the end by pressing Roll,
+every move replayed in Python by the family's own rules; the expected rolls shown are the
+page's table; keyboard play; new games; no request leaves the page.
+
+Skipped, with the reason, only when Playwright or a Chromium binary is missing here; with
+``LEVELGEN_REQUIRE_BROWSER=1`` a missing browser is a failure instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from levelgen.formats import parse_json
+from levelgen.ladders import FAMILY
+from levelgen.ladders.chain import build_chain
+from levelgen.player import build_page
+
+ROOT = Path(__file__).resolve().parents[2]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ORIGIN = "http://levelgen.test"
+
+
+def _chromium() -> str | None:
+    for candidate in (os.environ.get("LEVELGEN_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("LEVELGEN_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"browser tests required but {reason}")
+    warnings.warn(f"browser tests skipped: {reason}", UserWarning, stacklevel=2)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("playwright is not installed (pip install -e '.[test]')")
+    executable = _chromium()
+    if executable is None:
+        _missing("no Chromium binary (apt-get install chromium, or set LEVELGEN_CHROMIUM)")
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=executable, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda exc: errors.append(str(exc)))
+    opened.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    yield opened
+    context.close()
+    assert errors == []
+
+
+def _open(page: Any, name: str) -> tuple[Any, list[str]]:
+    level = FAMILY.read(parse_json((ROOT / "levels" / name).read_text(encoding="utf-8")))
+    html = build_page(FAMILY.player(level, with_api=False))
+    requests: list[str] = []
+
+    def handle(route: Any) -> None:
+        if route.request.url == ORIGIN + "/play":
+            route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
+        else:
+            requests.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", handle)
+    page.goto(ORIGIN + "/play")
+    return level, requests
+
+
+def _replay(level: Any, players: int, rolls: list[int]) -> tuple[list[int], int]:
+    chain = build_chain(level.board, level.rules)
+    positions = [0] * players
+    turn = 0
+    for roll in rolls:
+        positions[turn] = chain.after[positions[turn]][roll - 1]
+        if positions[turn] == level.board.squares:
+            return positions, turn
+        turn = (turn + 1) % players
+    return positions, -1
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [
+        ("ladders_chutes_10x10.json", 3),
+        ("ladders_bounce_10x10.json", 2),
+        ("ladders_pass_d8_10x10.json", 6),
+    ],
+)
+def test_a_seeded_game_to_the_end(page: Any, name: str, players: int) -> None:
+    level, requests = _open(page, name)
+    page.select_option("#players", str(players))
+    page.evaluate("laddersPlayer.seed(12345)")
+    page.click("#roll")  # one press as a person would, then the rest from the page's own loop
+    page.evaluate(
+        """() => { for (let i = 0; i < 5000 && document.body.dataset.status !== "won"; i++)
+                     document.getElementById("roll").click(); }"""
+    )
+    assert page.get_attribute("body", "data-status") == "won"
+    state = page.evaluate("laddersPlayer.state()")
+    positions, winner = _replay(level, players, state["rolls"])
+    assert state["positions"] == positions and state["won"] == winner
+    assert page.get_attribute("body", "data-positions") == ",".join(map(str, positions))
+    assert "wins" in page.text_content("#message")
+    assert page.is_disabled("#roll")
+    assert requests == []
+
+
+def test_expected_rolls_left_and_keys(page: Any) -> None:
+    level, requests = _open(page, "ladders_chutes_10x10.json")
+    table = FAMILY.player(level, with_api=False).data["expected"]
+    items = page.locator("#tokens li")
+    assert items.count() == 2
+    assert f"expected rolls left {table[0]:.2f}" in items.nth(0).text_content()
+    page.evaluate("laddersPlayer.seed(7)")
+    page.keyboard.press("r")
+    page.keyboard.press("r")
+    state = page.evaluate("laddersPlayer.state()")
+    assert len(state["rolls"]) == 2
+    for i, square in enumerate(state["positions"]):
+        assert (
+            f"square {square}, expected rolls left {table[square]:.2f}"
+            in items.nth(i).text_content()
+        )
+    page.keyboard.press("n")
+    assert page.evaluate("laddersPlayer.state()")["rolls"] == []
+    assert page.get_attribute("body", "data-positions") == "0,0"
+    # The same seed plays the same game.
+    page.evaluate("laddersPlayer.seed(7)")
+    page.keyboard.press("r")
+    page.keyboard.press("r")
+    assert page.evaluate("laddersPlayer.state()")["rolls"] == state["rolls"]
+    assert requests == []
+    assert page.locator("#board .snake").count() == 10
+    assert page.locator("#board .ladder").count() == 9
+
+
+def test_the_unseeded_die(page: Any) -> None:
+    _open(page, "ladders_wide_16x6.json")
+    page.select_option("#players", "1")
+    for _ in range(30):
+        if page.get_attribute("body", "data-status") == "won":
+            break
+        page.click("#roll")
+    rolls = page.evaluate("laddersPlayer.state()")["rolls"]
+    assert rolls and all(1 <= r <= 6 for r in rolls)
