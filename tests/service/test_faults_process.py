@@ -145,6 +145,7 @@ def edge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield server
     finally:
         server.kill()
+    assert "Traceback" not in server.log.read_text()  # refusals are answers, not accidents
 
 
 def read_to_end(sock: socket.socket) -> bytes:
