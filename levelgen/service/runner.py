@@ -187,18 +187,22 @@ class PackRunner:
             except Exception as exc:  # the library is away, or a bug: wait, and look again
                 if not isinstance(exc, LibraryUnavailable):  # that one is logged by the store
                     log_event("pack-runner-error", reason=failure_reason(exc))
-                await asyncio.sleep(backoff.next())
+                await self._idle(backoff.next())  # a new job (the library works) ends it early
                 continue
             backoff.reset()
             if claimed is None:
-                self.wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), POLL)
+                await self._idle(POLL)
                 continue
             job_id, request = claimed
             self._current = job_id
             await self._run(job_id, request)
             self._current = None
+
+    async def _idle(self, seconds: float) -> None:
+        """Wait ``seconds``, or less when a job is added meanwhile."""
+        self.wake.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.wake.wait(), seconds)
 
     async def _run(self, job_id: str, request: dict[str, Any]) -> None:
         """Make the job; while the library is away, wait and resume it (the levels stored
