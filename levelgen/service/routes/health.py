@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from ...library import LibraryUnavailable
 from ..deps import in_thread, pool_of, settings_of, store_of
 from ..models import Health
-from ..problems import ProblemError, problem_responses
+from ..problems import ProblemError, library_problem, problem_responses
 from ..runner import PackRunner
 
 router = APIRouter(tags=["health"])
@@ -21,7 +21,8 @@ async def healthz() -> dict[str, str]:
 
 @router.get("/readyz", summary="Readiness", response_model=Health, responses=problem_responses(503))
 async def readyz(request: Request) -> dict[str, str]:
-    retry = {"Retry-After": str(settings_of(request).retry_after)}
+    retry_after = settings_of(request).retry_after
+    retry = {"Retry-After": str(retry_after)}
     if not pool_of(request).started:
         raise ProblemError(503, "the worker pool is not running", headers=retry)
     runner: PackRunner = request.app.state.runner
@@ -30,7 +31,7 @@ async def readyz(request: Request) -> dict[str, str]:
     try:
         await in_thread(store_of(request).ping)
     except LibraryUnavailable as exc:
-        raise ProblemError(503, f"{exc}", headers=retry, cause="library-unavailable") from None
+        raise library_problem(exc, retry_after) from None
     except Exception as exc:
         reason = f"the library is not reachable: {type(exc).__name__}"
         raise ProblemError(503, reason, headers=retry) from None
