@@ -2,16 +2,19 @@
 killed with SIGKILL, its pool's workers (and multiprocessing's resource tracker) must not
 outlive it; request heads too large or with too many fields are refused with 431; a head or a
 body that stops coming is answered 408 and the connection closed, and an idle connection is
-closed, instead of being waited on forever.  Each raw exchange is bounded by a socket
-timeout; each server is killed with its process group at the end."""
+closed, instead of being waited on forever; a library locked by another process gets 503s
+naming the library, on connections kept open, and one line in the log.  Each raw exchange is
+bounded by a socket timeout; each server is killed with its process group at the end."""
 
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -27,12 +30,15 @@ from tests.service.test_service_process import free_port
 
 #: Seconds a raw exchange may take before the test says the server waits forever.
 PATIENCE = 15.0
+LIBRARY_PROBLEM = "urn:levelgen:problem:library-unavailable"
+JSON = {"Content-Type": "application/json"}
 
 
 class Server:
     """A ``levelgen serve`` process: its ``port``, its ``base`` URL and its log file."""
 
     def __init__(self, process: subprocess.Popen[bytes], port: int, log: Path) -> None:
+        self.folder = log.parent  # where its library is: lib.db
         self.process = process
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
@@ -138,8 +144,12 @@ def test_kill_9_takes_the_pool_along(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def edge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server with one-second head and body timeouts."""
-    env = {"LEVELGEN_HEADER_TIMEOUT": "1", "LEVELGEN_BODY_TIMEOUT": "1"}
+    """A server with one-second head and body timeouts and a half-second lock timeout."""
+    env = {
+        "LEVELGEN_HEADER_TIMEOUT": "1",
+        "LEVELGEN_BODY_TIMEOUT": "1",
+        "LEVELGEN_DB_LOCK_TIMEOUT": "0.5",
+    }
     server = serve(tmp_path_factory.mktemp("edge"), env=env)
     try:
         yield server
@@ -239,3 +249,54 @@ def test_ordinary_requests_keep_their_connection(edge: Server) -> None:
             "/v1/verify", content=iter([level[:100], level[100:]]), headers={"X-Pad": "p" * 8000}
         )
         assert verdict.status_code == 200 and verdict.json()["exit_code"] == 0
+
+
+# ----- the library locked by another process ------------------------------------------------------
+
+
+def test_a_locked_sqlite_library(edge: Server) -> None:
+    """Another process holds the library's write lock: each write waits the lock timeout
+    (0.5 s here) and gets 503 with Retry-After, on a connection that stays open; reads go on;
+    one line in the log for the whole incident, no traceback; writes work once it is free."""
+    server = edge
+    known = len(server.events())
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    lock = sqlite3.connect(server.folder / "lib.db", isolation_level=None, timeout=30)
+    try:
+        lock.execute("BEGIN IMMEDIATE")
+        socket_used = None
+
+        def ask(method: str, path: str, body: Any = None) -> tuple[int, dict[str, str], bytes]:
+            nonlocal socket_used
+            data = None if body is None else json.dumps(body)
+            connection.request(method, path, body=data, headers=JSON)
+            response = connection.getresponse()
+            content = response.read()
+            assert socket_used in (None, connection.sock), "the connection was closed"
+            socket_used = connection.sock
+            return response.status, dict(response.getheaders()), content
+
+        for seed in range(3):
+            status, headers, content = ask("POST", "/v1/levels", {"size": "6x4", "seed": seed})
+            assert status == 503, content
+            assert int(headers["retry-after"]) >= 1
+            assert headers["content-type"] == "application/problem+json"
+            document = json.loads(content)
+            assert document["type"] == LIBRARY_PROBLEM and "locked" in document["detail"]
+        assert ask("GET", "/v1/levels")[0] == 200  # readers do not wait for the writer
+        lock.execute("ROLLBACK")
+        assert ask("POST", "/v1/levels", {"size": "6x4", "seed": 0})[0] == 201
+
+        def recovered() -> bool:
+            return any(e["event"] == "library-recovered" for e in server.events()[known:])
+
+        deadline = time.monotonic() + 30
+        while not recovered():
+            assert time.monotonic() < deadline, "the log does not say the library is back"
+            time.sleep(0.1)
+    finally:
+        lock.close()
+        connection.close()
+    outages = [e for e in server.events()[known:] if e["event"] == "library-unavailable"]
+    assert len(outages) == 1 and outages[0]["db"] == "sqlite"
+    assert "Traceback" not in server.log.read_text()
