@@ -17,7 +17,8 @@ head (request line and header fields) larger than its cap or with too many field
 from its first byte), or a body within its own (counted from the end of the head, so a body
 shorter than its ``Content-Length`` is not waited on forever), is answered 408; each of these
 closes the connection, and a connection that stays idle past the head deadline is closed
-without a word.  The answers are problem documents like every other error.
+without a word.  The answers are problem documents like every other error (so is the 400 of
+bytes that are not HTTP at all).
 """
 
 from __future__ import annotations
@@ -186,6 +187,10 @@ def guarded_http(
                     return
             self.transport.write(problem.raw())
             self.transport.close()
+
+        def send_400_response(self, msg: str) -> None:
+            """Bytes that are not HTTP/1.1 (uvicorn's plain-text 400, as a problem)."""
+            self._refuse(ProblemError(400, "the request is not valid HTTP/1.1"))
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)

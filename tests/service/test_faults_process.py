@@ -233,6 +233,10 @@ def test_a_head_that_stops_coming_gets_408(edge: Server) -> None:
     problem_of(exchange(edge.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n"), 408)
 
 
+def test_bytes_that_are_not_http_get_a_problem(edge: Server) -> None:
+    problem_of(exchange(edge.port, b"HELLO / SMTP\r\n\r\n"), 400)
+
+
 def test_an_idle_connection_is_closed(edge: Server) -> None:
     with socket.create_connection(("127.0.0.1", edge.port), timeout=PATIENCE) as sock:
         assert read_to_end(sock) == b""
