@@ -4,7 +4,8 @@ The options win over the ``LEVELGEN_*`` environment (see
 :class:`levelgen.service.settings.Settings`).  ``--workers`` is the number of processes of the
 pool that runs the CPU work (one uvicorn event loop feeds them).  On SIGTERM or Ctrl-C the
 server stops accepting, lets running requests finish within ``--grace`` seconds, then stops the
-pool.
+pool.  Requests are read through :func:`levelgen.service.middleware.guarded_http`: limits on
+request heads (431) and deadlines on reading them and their bodies (408).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ def serve(
 
     from ..library import Store
     from ..service.app import create_app
+    from ..service.middleware import guarded_http
     from ..service.settings import Settings, read_api_key_file
 
     overrides: dict[str, object] = {}
@@ -72,14 +74,22 @@ def serve(
     except ValidationError as exc:
         fail(EXIT_USAGE, f"levelgen serve: {str(exc).splitlines()[0]}")
     try:
-        Store(settings.db).close()  # the library opens (and has its tables) before we listen
+        # The library opens (and has its tables) before we listen.
+        Store(settings.db, lock_timeout=settings.db_lock_timeout).close()
     except Exception as exc:  # a bad URL, an unreachable server, an unwritable file
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         fail(EXIT_USAGE, f"levelgen serve: --db: cannot open {settings.db}: {reason}")
+    http = guarded_http(
+        max_head_bytes=settings.max_header_bytes,
+        max_fields=settings.max_header_fields,
+        head_timeout=settings.header_timeout,
+        body_timeout=settings.body_timeout,
+    )
     uvicorn.run(
         create_app(settings),
         host=host,
         port=port,
+        http=http,
         access_log=False,
         log_level="warning",
         timeout_graceful_shutdown=int(settings.shutdown_grace) or None,

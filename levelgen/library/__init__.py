@@ -10,12 +10,20 @@ twice keeps one row and says so (``created`` False), which makes creation idempo
 two replicas race (the primary key decides; the loser reads the winner's row).  The fields
 games filter on (size, rules, difficulty band) are columns with an index; the level itself is
 kept as its canonical JSON.  Each call opens and closes its own session (a unit of work).
+
+Waits are bounded: a call waits at most ``lock_timeout`` seconds (:data:`LOCK_TIMEOUT`, 5) for
+a lock another writer holds (SQLite's busy timeout, PostgreSQL's ``lock_timeout``) or for a
+free pooled connection.  A call the database refuses for a passing reason (unreachable,
+restarting, locked past that wait: see :mod:`.errors`) raises :class:`LibraryUnavailable`;
+pooled connections are checked before use (``pool_pre_ping``) and those a lost server cut
+are replaced, so the store works again by itself once the database is back.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import math
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -38,20 +46,28 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from .errors import LibraryUnavailable, Outage, transient_reason
+
 __all__ = [
+    "LOCK_TIMEOUT",
     "Base",
     "LevelFilter",
     "LevelRow",
+    "LibraryUnavailable",
     "PackJobRow",
     "PackLevelRow",
     "Store",
     "engine_for",
     "level_summary",
 ]
+
+#: Seconds a call waits for a lock held by another writer or for a free pooled connection
+#: before it is refused (:class:`LibraryUnavailable`); shorter than a client's patience.
+LOCK_TIMEOUT = 5.0
 
 
 class Base(DeclarativeBase):
@@ -133,22 +149,36 @@ class LevelFilter:
     layers: int | None = None
 
 
-def engine_for(url: str) -> Engine:
-    """An engine for ``url``: SQLite in WAL mode with a busy timeout, PostgreSQL through
-    psycopg 3.  ``ValueError`` for a URL SQLAlchemy cannot parse."""
+def engine_for(url: str, *, lock_timeout: float = LOCK_TIMEOUT) -> Engine:
+    """An engine for ``url``: SQLite in WAL mode with a busy timeout of ``lock_timeout``
+    seconds, PostgreSQL through psycopg 3 with that ``lock_timeout`` and a connect timeout
+    (unless the URL sets ``options`` or ``connect_timeout`` itself).  ``ValueError`` for a URL
+    SQLAlchemy cannot parse."""
     try:
         parsed = make_url(url)
     except Exception as exc:  # sqlalchemy.exc.ArgumentError and friends
         raise ValueError(f"not a database URL: {url!r}") from exc
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
+    millis = max(1, round(lock_timeout * 1000))
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(parsed, pool_pre_ping=True)
+        connect: dict[str, Any] = {}
+        if parsed.get_backend_name() == "postgresql":
+            if "connect_timeout" not in parsed.query:
+                connect["connect_timeout"] = max(2, math.ceil(lock_timeout))
+            if "options" not in parsed.query:
+                connect["options"] = f"-c lock_timeout={millis}"
+        return create_engine(
+            parsed, pool_pre_ping=True, pool_timeout=lock_timeout, connect_args=connect
+        )
     memory = parsed.database in (None, "", ":memory:")
+    pooling: dict[str, Any] = {"pool_timeout": lock_timeout}
+    if memory:  # one connection for the whole process: nothing to wait for
+        pooling = {"poolclass": StaticPool}
     engine = create_engine(
         parsed,
-        connect_args={"check_same_thread": False, "timeout": 30},
-        poolclass=StaticPool if memory else None,
+        connect_args={"check_same_thread": False, "timeout": lock_timeout},
+        **pooling,
     )
 
     @event.listens_for(engine, "connect")
@@ -157,7 +187,7 @@ def engine_for(url: str) -> Engine:
         if not memory:
             cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute(f"PRAGMA busy_timeout={millis}")
         cursor.close()
 
     return engine
@@ -254,11 +284,20 @@ def _add_variant_columns(connection: Connection) -> None:
 
 class Store:
     """The library on one database.  Methods are blocking: the service calls them from a
-    thread, never on the event loop."""
+    thread, never on the event loop.  ``report(event, fields)`` hears of the database going
+    away and coming back (:class:`~.errors.Outage`; default: the ``levelgen.library``
+    logger)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        lock_timeout: float = LOCK_TIMEOUT,
+        report: Callable[[str, dict[str, Any]], None] | None = None,
+    ) -> None:
         self.url = url
-        self.engine = engine_for(url)
+        self.engine = engine_for(url, lock_timeout=lock_timeout)
+        self.outage = Outage(self.engine.dialect.name, report)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         Base.metadata.create_all(self.engine)
         _upgrade_levels(self.engine)
@@ -268,14 +307,24 @@ class Store:
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        """A session that commits when the block ends normally and rolls back otherwise."""
-        with self.sessions() as session, session.begin():
-            yield session
+        """A session that commits when the block ends normally and rolls back otherwise.
+        A transient database error comes out as :class:`LibraryUnavailable` (its cause
+        chained); any other error as it was raised."""
+        try:
+            with self.sessions() as session, session.begin():
+                yield session
+        except SQLAlchemyError as exc:
+            reason = transient_reason(exc)
+            if reason is None:
+                raise
+            raise self.outage.refused(exc, reason) from exc
+        self.outage.worked()
 
     def ping(self) -> None:
-        """Raise when the database cannot be reached."""
-        with self.engine.connect() as connection:
-            connection.execute(text("SELECT 1"))
+        """Raise (:class:`LibraryUnavailable` when it is passing) when the database cannot
+        be reached."""
+        with self.session() as session:
+            session.execute(text("SELECT 1"))
 
     # ----- levels ------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI
@@ -69,13 +70,20 @@ def _safe_url(url: str) -> str:
         return "?"
 
 
+def _report(event: str, fields: dict[str, Any]) -> None:
+    """The library's outages and recoveries, as events of the service's log."""
+    log_event(event, **fields)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The service for ``settings`` (default: from the ``LEVELGEN_*`` environment)."""
     settings = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await run_in_threadpool(Store, settings.db)
+        store = await run_in_threadpool(
+            partial(Store, settings.db, lock_timeout=settings.db_lock_timeout, report=_report)
+        )
         pool = WorkPool(settings.workers, settings.queue_limit, settings.client_limit)
         await run_in_threadpool(pool.start)
         runner = PackRunner(store, pool, settings.workers)
@@ -98,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         separate_input_output_schemas=False,
     )
     app.state.settings = settings
-    install_problem_handlers(app)
+    install_problem_handlers(app, settings.retry_after)
     routers = (
         levels.router,
         check.router,

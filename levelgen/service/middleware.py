@@ -1,4 +1,5 @@
-"""Plain ASGI middleware: request ids with a structured access log, and the body size cap.
+"""The guards at the service's edge: request ids with a structured access log and the body
+size cap (plain ASGI middleware), and limits on reading requests (in the HTTP protocol).
 
 ``AccessLog`` gives every request an id (the client's ``X-Request-ID`` when it is a short
 token, else a fresh one), sends it back in ``X-Request-ID``, and writes one JSON line per
@@ -8,16 +9,28 @@ route template, status, duration in milliseconds, client address.
 ``BodyLimit`` refuses a body larger than the cap with 413: at once when ``Content-Length``
 says so, otherwise as soon as the streamed bytes pass the cap (the handler reading the body
 gets a :class:`~levelgen.service.problems.ProblemError`).
+
+:func:`guarded_http` is uvicorn's httptools protocol with what it lacks against abusive
+clients, enforced before any application code runs and before the bytes are kept: a request
+head (request line and header fields) larger than its cap or with too many fields is answered
+431; a head that has not arrived within its deadline (counted from the connection's opening or
+from its first byte), or a body within its own (counted from the end of the head, so a body
+shorter than its ``Content-Length`` is not waited on forever), is answered 408; each of these
+closes the connection, and a connection that stays idle past the head deadline is closed
+without a word.  The answers are problem documents like every other error (so is the 400 of
+bytes that are not HTTP at all).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,7 +38,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .problems import ProblemError
 
-__all__ = ["AccessLog", "BodyLimit", "access_logger", "log_event"]
+__all__ = ["AccessLog", "BodyLimit", "access_logger", "guarded_http", "log_event"]
 
 _TOKEN = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 
@@ -123,3 +136,131 @@ class BodyLimit:
             return message
 
         await self.app(scope, capped, send)
+
+
+def guarded_http(
+    *, max_head_bytes: int, max_fields: int, head_timeout: float, body_timeout: float
+) -> type[asyncio.Protocol]:
+    """uvicorn's httptools protocol with the request limits of the module docstring: heads
+    of at most ``max_head_bytes`` bytes and ``max_fields`` header fields (else 431), a head
+    within ``head_timeout`` seconds and a body within ``body_timeout`` (else 408)."""
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    too_large = ProblemError(431, f"the request head is larger than {max_head_bytes} bytes")
+    too_many = ProblemError(431, f"the request has more than {max_fields} header fields")
+    head_late = ProblemError(408, f"the request head did not arrive within {head_timeout:g} s")
+    body_late = ProblemError(408, f"the request body did not arrive within {body_timeout:g} s")
+
+    class GuardedHttp(HttpToolsProtocol):
+        # State on top of uvicorn's: ``reading_head`` between requests and while a head comes
+        # in; ``received`` bytes since that head began (the parser keeps a header's bytes
+        # until it is whole, so an unfinished head is measured here); ``size`` and ``fields``
+        # of the head as parsed; the one ``deadline`` running; the ``refusal`` to answer.
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.reading_head = True
+            self.received = self.size = self.fields = 0
+            self.deadline: asyncio.TimerHandle | None = None
+            self.refusal: ProblemError | None = None
+
+        def _arm(self, seconds: float, overdue: Callable[[], None]) -> None:
+            self._disarm()
+            self.deadline = self.loop.call_later(seconds, overdue)
+
+        def _disarm(self) -> None:
+            if self.deadline is not None:
+                self.deadline.cancel()
+                self.deadline = None
+
+        def _refuse(self, problem: ProblemError) -> None:
+            """Answer ``problem`` and close; a request still being answered is dropped (its
+            application reads a disconnect, its answer goes nowhere)."""
+            self._disarm()
+            if self.transport.is_closing():
+                return
+            cycle = self.cycle
+            if cycle is not None and not cycle.response_complete:
+                cycle.disconnected = True
+                cycle.message_event.set()
+                if cycle.response_started:  # too late for another answer
+                    self.transport.close()
+                    return
+            self.transport.write(problem.raw())
+            self.transport.close()
+
+        def send_400_response(self, msg: str) -> None:
+            """Bytes that are not HTTP/1.1 (uvicorn's plain-text 400, as a problem)."""
+            self._refuse(ProblemError(400, "the request is not valid HTTP/1.1"))
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm(head_timeout, self._head_overdue)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            if self.reading_head:
+                if self.deadline is None:
+                    self._arm(head_timeout, self._head_overdue)
+                self.received += len(data)
+            super().data_received(data)
+            if self.refusal is not None:
+                self._refuse(self.refusal)
+            elif self.reading_head and self.received > max_head_bytes:
+                self._refuse(too_large)
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self.size = self.fields = 0
+
+        def on_url(self, url: bytes) -> None:
+            self.size += len(url)
+            super().on_url(url)
+
+        def on_header(self, name: bytes, value: bytes) -> None:
+            self.size += len(name) + len(value) + 4
+            self.fields += 1
+            if self.refusal is None and self.size > max_head_bytes:
+                self.refusal = too_large
+            elif self.refusal is None and self.fields > max_fields:
+                self.refusal = too_many
+            if self.refusal is None:
+                super().on_header(name, value)
+
+        def on_headers_complete(self) -> None:
+            if self.refusal is not None:  # answered once the parser returns
+                return
+            self.reading_head = False
+            self._arm(body_timeout, self._body_overdue)
+            super().on_headers_complete()
+
+        def on_body(self, body: bytes) -> None:
+            if self.refusal is None:
+                super().on_body(body)
+
+        def on_message_complete(self) -> None:
+            if self.refusal is not None:
+                return
+            self._disarm()
+            self.reading_head = True
+            self.received = 0
+            super().on_message_complete()
+
+        def _head_overdue(self) -> None:
+            self.deadline = None
+            if self.transport.is_closing():
+                return
+            if self.cycle is not None and not self.cycle.response_complete:
+                self._arm(head_timeout, self._head_overdue)  # the next head waits for an answer
+            elif self.received == 0:
+                self.transport.close()  # idle: nobody to answer
+            else:
+                self._refuse(head_late)
+
+        def _body_overdue(self) -> None:
+            self.deadline = None
+            self._refuse(body_late)
+
+    return GuardedHttp

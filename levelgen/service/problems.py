@@ -6,6 +6,11 @@ reason, in the CLI's words) and ``pointer`` (our extension: the JSON pointer of 
 the request body, ``""`` for the whole body or when the problem is not about the body), plus
 ``parameter`` for a query or path parameter and ``problems`` when a body has several.
 Verdicts (``invalid``, ``unsolvable``, ``undecided``) are answers, not problems: they are 200s.
+
+A type is named by its status, except where one status has several causes a client tells
+apart: a 503 is ``busy`` (the worker pool is full) or ``library-unavailable`` (the level
+library's database refused the call for now, :class:`~levelgen.library.LibraryUnavailable`);
+both carry ``Retry-After``.  Only an exception nobody expected is a 500, ``internal``.
 """
 
 from __future__ import annotations
@@ -18,12 +23,16 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
+
+from ..library import LibraryUnavailable
 
 __all__ = [
     "PROBLEM_MEDIA_TYPE",
     "Problem",
     "ProblemError",
     "install_problem_handlers",
+    "library_problem",
     "problem_responses",
 ]
 
@@ -35,13 +44,20 @@ _TYPES: dict[int, tuple[str, str]] = {
     401: ("unauthorized", "An API key is needed"),
     404: ("not-found", "No such resource"),
     405: ("method-not-allowed", "Method not allowed"),
+    408: ("timeout", "The request did not arrive in time"),
     409: ("conflict", "Conflict"),
     413: ("too-large", "The request body is too large"),
     415: ("unsupported-media-type", "Unsupported media type"),
     422: ("invalid", "The request is well-formed JSON but not acceptable"),
     429: ("too-many-jobs", "Too many jobs of this client at once"),
+    431: ("headers-too-large", "The request's header fields are too large"),
     500: ("internal", "Internal error (a bug)"),
     503: ("busy", "The service is busy: try again later"),
+}
+
+#: Problem types named by their cause where a status has several: slug -> title.
+_CAUSES: dict[str, str] = {
+    "library-unavailable": "The level library is unavailable: try again later",
 }
 
 
@@ -63,13 +79,18 @@ class Problem(BaseModel):
     )
 
 
-def problem_type(status: int) -> tuple[str, str]:
+def problem_type(status: int, cause: str | None = None) -> tuple[str, str]:
+    """The type URN and title of a problem of ``status`` (and ``cause``, a key of the causes
+    one status may have)."""
+    if cause is not None:
+        return f"urn:levelgen:problem:{cause}", _CAUSES[cause]
     slug, title = _TYPES.get(status, ("error", "Error"))
     return f"urn:levelgen:problem:{slug}", title
 
 
 class ProblemError(Exception):
-    """Raised anywhere in a request: answered as a problem document of ``status``."""
+    """Raised anywhere in a request: answered as a problem document of ``status`` (its type
+    named by ``cause`` when given, see :data:`_CAUSES`)."""
 
     def __init__(
         self,
@@ -80,6 +101,7 @@ class ProblemError(Exception):
         parameter: str | None = None,
         problems: Sequence[tuple[str, str]] = (),
         headers: dict[str, str] | None = None,
+        cause: str | None = None,
     ) -> None:
         super().__init__(detail)
         self.status = status
@@ -88,9 +110,10 @@ class ProblemError(Exception):
         self.parameter = parameter
         self.problems = list(problems)
         self.headers = headers or {}
+        self.cause = cause
 
     def document(self) -> dict[str, Any]:
-        kind, title = problem_type(self.status)
+        kind, title = problem_type(self.status, self.cause)
         doc: dict[str, Any] = {
             "type": kind,
             "title": title,
@@ -111,6 +134,28 @@ class ProblemError(Exception):
             headers=self.headers,
             media_type=PROBLEM_MEDIA_TYPE,
         )
+
+    def raw(self) -> bytes:
+        """The whole HTTP/1.1 response, closing the connection: for the server's protocol
+        layer, which answers before any application runs."""
+        body = self.response().body
+        phrase = {408: "Request Timeout", 431: "Request Header Fields Too Large"}
+        head = [
+            f"HTTP/1.1 {self.status} {phrase.get(self.status, 'Error')}",
+            f"content-type: {PROBLEM_MEDIA_TYPE}",
+            f"content-length: {len(body)}",
+            "connection: close",
+            *(f"{name}: {value}" for name, value in self.headers.items()),
+        ]
+        return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + bytes(body)
+
+
+def library_problem(error: LibraryUnavailable, retry_after: int) -> ProblemError:
+    """The 503 of a call the level library refused for now."""
+    detail = f"{error}: try again in {retry_after} s"
+    return ProblemError(
+        503, detail, headers={"Retry-After": str(retry_after)}, cause="library-unavailable"
+    )
 
 
 def _escape(part: object) -> str:
@@ -149,8 +194,10 @@ def _validation_problem(exc: RequestValidationError) -> ProblemError:
     )
 
 
-def install_problem_handlers(app: FastAPI) -> None:
-    """Answer every error of ``app`` as a problem document."""
+def install_problem_handlers(app: FastAPI, retry_after: int = 1) -> None:
+    """Answer every error of ``app`` as a problem document (``retry_after``: the seconds a
+    503 of the library says).  Only an unexpected exception is logged, with its traceback
+    (by the server); the others are answers."""
 
     async def on_problem(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ProblemError)
@@ -166,12 +213,22 @@ def install_problem_handlers(app: FastAPI) -> None:
         assert isinstance(exc, RequestValidationError)
         return _validation_problem(exc).response()
 
+    async def on_library(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, LibraryUnavailable)
+        return library_problem(exc, retry_after).response()  # logged once per outage
+
+    async def on_gone(_request: Request, _exc: Exception) -> JSONResponse:
+        # The client left (or the server cut a body that stopped coming): nobody reads this.
+        return ProblemError(400, "the client closed the request").response()
+
     async def on_bug(_request: Request, _exc: Exception) -> JSONResponse:
         return ProblemError(500, "internal error: this is a bug in levelgen").response()
 
     app.add_exception_handler(ProblemError, on_problem)
     app.add_exception_handler(StarletteHTTPException, on_http)
     app.add_exception_handler(RequestValidationError, on_validation)
+    app.add_exception_handler(LibraryUnavailable, on_library)
+    app.add_exception_handler(ClientDisconnect, on_gone)
     app.add_exception_handler(Exception, on_bug)
 
 

@@ -50,6 +50,25 @@ class Settings(BaseSettings):
         default=2, ge=1, description="Pack jobs one client may have queued or running."
     )
     retry_after: int = Field(default=1, ge=1, description="Seconds said in Retry-After.")
+    db_lock_timeout: float = Field(
+        default=5.0,
+        gt=0,
+        le=60,
+        description="Seconds a library call waits for another writer's lock (SQLite's busy"
+        " timeout, PostgreSQL's lock_timeout) or a free connection; then 503.",
+    )
+    max_header_bytes: int = Field(
+        default=32 * 1024,
+        ge=1024,
+        description="Largest request head (request line and header fields); 431 above.",
+    )
+    max_header_fields: int = Field(default=100, ge=8, description="Most header fields; 431 above.")
+    header_timeout: float = Field(
+        default=10.0, gt=0, description="Seconds a request head may take to arrive; 408 after."
+    )
+    body_timeout: float = Field(
+        default=60.0, gt=0, description="Seconds a request body may take to arrive; 408 after."
+    )
     shutdown_grace: float = Field(default=10.0, ge=0, description="Seconds to finish on SIGTERM.")
     public_url: str | None = Field(
         default=None, description="Base URL the player page calls (default: the request's)."

@@ -10,12 +10,25 @@ pool whose worker died (killed, out of memory) is replaced and the request answe
 
 Workers are started with ``spawn`` (no copy of the server's threads or sockets) and import
 the heavy modules once at start-up (:func:`levelgen.service.tasks.warm_up`).
+
+Workers end with the server, however it ends: killed with SIGKILL or by the kernel's OOM
+killer, it runs no shutdown, and its workers (blocked on their call queue, whose write end
+they hold themselves) would live on, re-parented to PID 1, with multiprocessing's resource
+tracker kept alive by their ends of its pipe.  So each worker watches its parent from a
+daemon thread (:func:`die_with_parent`) and exits the moment the parent does; the tracker
+then sees its pipe close and ends too.  (``prctl(PR_SET_PDEATHSIG)`` is not used: it fires
+when the *thread* that started the worker ends, and the executor starts workers from
+whichever thread submits, such as a short-lived thread of the server's thread pool.)
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import select
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -24,7 +37,7 @@ from typing import Any, TypeVar
 
 from .tasks import warm_up
 
-__all__ = ["Busy", "Overdue", "TooMany", "WorkPool"]
+__all__ = ["Busy", "Overdue", "TooMany", "WorkPool", "die_with_parent"]
 
 T = TypeVar("T")
 
@@ -41,6 +54,29 @@ class Overdue(Exception):
     """The task did not finish in time (it was abandoned)."""
 
 
+def die_with_parent(parent: int) -> None:
+    """Run in each worker as it starts (the executor's initializer): end this process as soon
+    as process ``parent`` (the server, which started it) ends."""
+    if os.getppid() != parent:  # it ended before we got here
+        os._exit(1)
+    threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    """Wait for ``parent`` to end (a pidfd becomes readable then, on Linux 5.3 and later; else
+    poll who our parent is), then exit at once, whatever the worker is doing."""
+    try:
+        handle = os.pidfd_open(parent)
+    except (AttributeError, OSError):  # not Linux, or an old kernel
+        handle = -1
+    if handle >= 0 and os.getppid() == parent:  # the pidfd is of our parent, not a new process
+        select.select([handle], [], [])
+    else:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+    os._exit(1)
+
+
 class WorkPool:
     """A process pool with bounded admission (see the module docstring)."""
 
@@ -55,7 +91,12 @@ class WorkPool:
     def start(self) -> None:
         """Start the worker processes and have each import the task modules."""
         context = multiprocessing.get_context("spawn")
-        self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+        self._executor = ProcessPoolExecutor(
+            self.workers,
+            mp_context=context,
+            initializer=die_with_parent,
+            initargs=(os.getpid(),),
+        )
         for future in [self._executor.submit(warm_up) for _ in range(self.workers)]:
             future.result()
 

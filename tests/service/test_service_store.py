@@ -1,17 +1,11 @@
 """The level library on SQLite (always) and on a real PostgreSQL server (when ``pg_ctl`` is
 installed): idempotent storage by content id, filters, keyset pages, concurrent writers, and
-the service itself on PostgreSQL.  The PostgreSQL cluster is a throwaway one in a temporary
-directory, reached on a unix socket only, started once per session as the ``postgres`` user
-(initdb refuses to run as root)."""
+the service itself on PostgreSQL.  The PostgreSQL cluster is a throwaway one for the session
+(``postgres_url`` in ``conftest.py``)."""
 
 from __future__ import annotations
 
 import json
-import os
-import pwd
-import shutil
-import subprocess
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,58 +19,6 @@ from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.generate.generator import generate
 from levelgen.linkup.schema import LevelFile
 from tests import ROOT
-
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
-
-
-def _pg_tool(name: str) -> str | None:
-    found = shutil.which(name)
-    if found is None and (PG_BIN / name).exists():
-        found = str(PG_BIN / name)
-    return found
-
-
-def _pg_available() -> bool:
-    if _pg_tool("pg_ctl") is None or _pg_tool("initdb") is None:
-        return False
-    try:
-        pwd.getpwnam("postgres")
-    except KeyError:
-        return False
-    return os.geteuid() == 0
-
-
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """A throwaway PostgreSQL cluster: its SQLAlchemy URL (unix socket in a temp dir)."""
-    if not _pg_available():
-        pytest.skip("PostgreSQL (pg_ctl, initdb, the postgres user, root to switch) not here")
-    pg_ctl, initdb = _pg_tool("pg_ctl"), _pg_tool("initdb")
-    assert pg_ctl is not None and initdb is not None
-    folder = Path(tempfile.mkdtemp(prefix="lgpg"))
-    user = pwd.getpwnam("postgres")
-    os.chown(folder, user.pw_uid, user.pw_gid)
-    data = folder / "data"
-    as_pg = ["runuser", "-u", "postgres", "--"]
-    subprocess.run(
-        [*as_pg, initdb, "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
-        check=True,
-        capture_output=True,
-    )
-    options = f"-k {folder} -c listen_addresses='' -c fsync=off"
-    subprocess.run(
-        [*as_pg, pg_ctl, "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start"],
-        check=True,
-        capture_output=True,
-    )
-    try:
-        yield f"postgresql://postgres@/postgres?host={folder}"
-    finally:
-        subprocess.run(
-            [*as_pg, pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop"],
-            capture_output=True,
-        )
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -75,7 +75,7 @@ async def create_level(request: Request) -> Response:
     " `slide` (a sliding rule, `none` for the classic game), `layers` (1 for flat boards)."
     " Pages in id order; follow `next` for the next page.",
     response_model=LevelPage,
-    responses=problem_responses(422),
+    responses=problem_responses(422, 503),
 )
 async def list_levels(
     request: Request,
@@ -133,7 +133,7 @@ async def get_level_svg(
     response_class=Response,
     responses={
         200: _level_response("The level file"),
-        **problem_responses(404, 422),
+        **problem_responses(404, 422, 503),
     },
 )
 async def get_level(request: Request, level_id: Annotated[str, Path(pattern=LEVEL_ID)]) -> Response:

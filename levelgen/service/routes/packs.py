@@ -143,7 +143,7 @@ def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, An
     " configured; a client may have a few jobs queued or running at once (429 beyond).",
     response_model=PackJob,
     dependencies=[Depends(require_key)],
-    responses=problem_responses(400, 401, 413, 422, 429),
+    responses=problem_responses(400, 401, 413, 422, 429, 503),
 )
 async def start_pack(request: Request, body: PackRequest) -> JSONResponse:
     settings = settings_of(request)
@@ -170,7 +170,7 @@ async def start_pack(request: Request, body: PackRequest) -> JSONResponse:
     "/{job_id}",
     summary="A pack job: status, progress, then the manifest",
     response_model=PackJob,
-    responses=problem_responses(404, 422),
+    responses=problem_responses(404, 422, 503),
 )
 async def get_pack(
     request: Request, job_id: Annotated[str, Path(pattern=JOB_ID)]
@@ -191,7 +191,7 @@ async def get_pack(
             "description": "The level file",
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LevelFile"}}},
         },
-        **problem_responses(404, 422),
+        **problem_responses(404, 422, 503),
     },
 )
 async def get_pack_level(

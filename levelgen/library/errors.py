@@ -1,0 +1,147 @@
+"""What went wrong with the library's database, decided once for every caller.
+
+A database error is either *transient*, and the same call may well work a moment later (the
+server cannot be reached or is restarting, a connection was cut, the SQLite file stayed locked
+by another writer past the lock timeout, every pooled connection is busy, a lock wait or a
+serialization conflict on PostgreSQL), or it is not (a constraint, a bad statement, a missing
+table, a full disk), and trying again does not help.  :func:`transient_reason` tells them
+apart; the :class:`~levelgen.library.Store` raises :class:`LibraryUnavailable` for the first
+kind, so that the service answers 503 with ``Retry-After`` and the pack runner waits and tries
+again, and lets the second kind through unchanged (the service's 500).
+
+:class:`Outage` turns the stream of errors of one incident into two log lines: one when the
+database goes away (with the driver's reason) and one when it has worked again for a moment
+(with the number of calls refused meanwhile), however many calls failed in between.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+__all__ = ["QUIET", "LibraryUnavailable", "Outage", "driver_message", "transient_reason"]
+
+#: SQLite's words for a lock held by another connection (SQLITE_BUSY, SQLITE_LOCKED).
+_SQLITE_LOCKED = ("database is locked", "database table is locked", "database schema is locked")
+
+#: PostgreSQL SQLSTATEs worth retrying, by class (the first two characters) and exactly.
+_PG_CLASSES = {
+    "08": "cannot be reached",  # connection exception
+    "40": "met a conflicting write",  # serialization failure, deadlock
+    "53": "is out of resources",  # too many connections, out of memory or disk
+    "57": "is restarting",  # admin or crash shutdown, cannot connect now
+}
+_PG_STATES: dict[str, str | None] = {
+    "55P03": "is locked by another writer",  # lock_timeout
+    "57014": "took too long",  # statement_timeout
+    "57P04": None,  # the database was dropped: not coming back
+}
+
+#: Seconds without a refused call before an outage counts as over.
+QUIET = 3.0
+
+
+def driver_message(exc: BaseException) -> str:
+    """The first line of the driver's message of ``exc`` (never the SQL or its parameters,
+    which SQLAlchemy appends), at most 200 characters."""
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    text = str(orig).strip().splitlines()
+    first = text[0] if text else type(orig).__name__
+    return first if len(first) <= 200 else first[:199] + "…"
+
+
+def transient_reason(exc: BaseException) -> str | None:
+    """Why the library's database refused a call for now, in a few words a client may read
+    ("is locked by another writer", "cannot be reached"), or None when ``exc`` is not a
+    transient database error (trying again would not help)."""
+    if isinstance(exc, PoolTimeout):
+        return "has no free connection"
+    if not isinstance(exc, DBAPIError):
+        return None
+    if exc.connection_invalidated:
+        return "cannot be reached"
+    orig = exc.orig
+    state = getattr(orig, "sqlstate", None)
+    if isinstance(state, str) and state:
+        return _PG_STATES[state] if state in _PG_STATES else _PG_CLASSES.get(state[:2])
+    if not isinstance(exc, OperationalError):
+        return None
+    if any(words in str(orig).lower() for words in _SQLITE_LOCKED):
+        return "is locked by another writer"
+    if type(orig).__module__.partition(".")[0] == "psycopg":
+        return "cannot be reached"  # libpq's own errors (refused, reset, lost) carry no SQLSTATE
+    return None
+
+
+class LibraryUnavailable(Exception):
+    """The library's database cannot serve the call now; the same call may work later.
+
+    ``backend`` is the database's kind (``sqlite``, ``postgresql``), ``reason`` a few words
+    fit for a client, ``cause`` the driver's first line (for the log; it may name hosts and
+    paths)."""
+
+    def __init__(self, backend: str, reason: str, cause: str) -> None:
+        super().__init__(f"the level library ({backend}) {reason}")
+        self.backend = backend
+        self.reason = reason
+        self.cause = cause
+
+
+def _log(event: str, fields: dict[str, Any]) -> None:
+    details = " ".join(f"{k}={v}" for k, v in fields.items())
+    logging.getLogger("levelgen.library").warning("%s %s", event, details)
+
+
+class Outage:
+    """The current incident of one store, if any: ``report(event, fields)`` is called with
+    ``library-unavailable`` at its first refused call and with ``library-recovered`` at the
+    first call that works :data:`QUIET` seconds after the last refused one.  Thread-safe."""
+
+    def __init__(
+        self, backend: str, report: Callable[[str, dict[str, Any]], None] | None = None
+    ) -> None:
+        self.backend = backend
+        self.report = report or _log
+        self._lock = threading.Lock()
+        self._since: float | None = None
+        self._last = 0.0
+        self._refused = 0
+
+    @property
+    def down(self) -> bool:
+        """True while an incident is open."""
+        return self._since is not None
+
+    def refused(self, error: SQLAlchemyError, reason: str) -> LibraryUnavailable:
+        """Count a call refused for ``reason``; the error to raise in its place."""
+        unavailable = LibraryUnavailable(self.backend, reason, driver_message(error))
+        now = time.monotonic()
+        with self._lock:
+            first = self._since is None
+            if first:
+                self._since, self._refused = now, 0
+            self._last = now
+            self._refused += 1
+        if first:
+            fields = {"db": self.backend, "reason": reason, "cause": unavailable.cause}
+            self.report("library-unavailable", fields)
+        return unavailable
+
+    def worked(self) -> None:
+        """Note a call that worked (cheap when no incident is open)."""
+        if self._since is None:
+            return
+        now = time.monotonic()
+        with self._lock:
+            if self._since is None or now - self._last < QUIET:
+                return
+            since, refused = self._since, self._refused
+            self._since = None
+        fields = {"db": self.backend, "seconds": round(now - since, 1), "refused": refused}
+        self.report("library-recovered", fields)
