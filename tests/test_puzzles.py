@@ -156,6 +156,25 @@ def test_a_third_party_family_through_the_service(tmp_path: Path, counting: None
         assert client.post("/v1/hint", json=body).json() == {"move": "*", "left": 2}
         wrong = client.post("/v1/verify", json={"game": "counting", "start": -1, "goal": 2})
         assert wrong.status_code == 422 and wrong.json()["pointer"] == "/start"
+        made = client.post("/v1/levels", json={"game": "counting", "goal": 40, "seed": 9})
+        assert made.status_code == 201 and made.json() == {
+            "game": "counting",
+            "start": 9,
+            "goal": 40,
+            "solution": "+**",
+        }
+        again = client.post("/v1/levels", json={"game": "counting", "goal": 40, "seed": 9})
+        assert again.status_code == 200
+        client.post("/v1/levels", json={"size": "4x2", "seed": 1})
+        listed = client.get("/v1/levels", params={"game": "counting"}).json()["items"]
+        assert [item["game"] for item in listed] == ["counting"]
+        assert listed[0]["rules"] is None and listed[0]["difficulty"]["band"] == "easy"
+        assert {i["game"] for i in client.get("/v1/levels").json()["items"]} == {
+            "counting",
+            "linkup",
+        }
+        refused = client.post("/v1/levels", json={"game": "counting", "goal": "x"})
+        assert refused.status_code == 422 and refused.json()["pointer"] == "/goal"
 
 
 def test_a_third_party_family_makes_and_verifies_a_pack(tmp_path: Path, counting: None) -> None:

@@ -21,10 +21,11 @@ are replaced, so the store works again by itself once the database is back.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -80,6 +81,7 @@ class LevelRow(Base):
     __tablename__ = "levels"
 
     id: Mapped[str] = mapped_column(String(71), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), server_default="linkup", index=True)
     size: Mapped[str] = mapped_column(String(8))
     width: Mapped[int] = mapped_column(Integer)
     height: Mapped[int] = mapped_column(Integer)
@@ -147,6 +149,7 @@ class LevelFilter:
     band: str | None = None
     slide: str | None = None
     layers: int | None = None
+    game: str | None = None
 
 
 def engine_for(url: str, *, lock_timeout: float = LOCK_TIMEOUT) -> Engine:
@@ -194,16 +197,19 @@ def engine_for(url: str, *, lock_timeout: float = LOCK_TIMEOUT) -> Engine:
 
 
 def level_summary(row: LevelRow) -> dict[str, Any]:
-    """The list form of a stored level (no board, no solution)."""
+    """The list form of a stored level (no board, no solution); the Link-up fields (rules,
+    layers, tiles, kinds) are null for another game's level."""
     difficulty = None if row.band is None else {"score": row.score, "band": row.band}
+    linkup = row.game == "linkup"
     rules = {"max_turns": row.max_turns, "outside": row.outside, "slide": row.slide}
     return {
         "id": row.id,
+        "game": row.game,
         "size": row.size,
-        "rules": rules,
-        "layers": row.layers,
-        "tiles": row.tiles,
-        "kinds": row.kinds,
+        "rules": rules if linkup else None,
+        "layers": row.layers if linkup else None,
+        "tiles": row.tiles if linkup else None,
+        "kinds": row.kinds if linkup else None,
         "seed": row.seed,
         "difficulty": difficulty,
         "solved": row.solved,
@@ -212,6 +218,8 @@ def level_summary(row: LevelRow) -> dict[str, Any]:
 
 def _row_for(data: dict[str, Any]) -> LevelRow:
     """The row of a level file's JSON value (checked by the caller; ``id`` set)."""
+    if data.get("game", "linkup") != "linkup":
+        return _family_row(data)
     board, rules = data["board"], data["rules"]
     upper = board.get("layers") or []
     cells = [v for grid in (board["rows"], *upper) for row in grid for v in row]
@@ -241,12 +249,61 @@ def _row_for(data: dict[str, Any]) -> LevelRow:
     )
 
 
+def _family_row(data: dict[str, Any]) -> LevelRow:
+    """The row of a level of another game than Link-up: its id (the file's, else the SHA-256
+    of its canonical JSON), game, size (its board's, when it has one), seed, difficulty as its
+    family measures it, and whether it carries its certificate; Link-up's own columns (rules,
+    layers, tiles, kinds) keep their defaults."""
+    from ..puzzles import DocumentError, family
+
+    item = family(data["game"])
+    board = data.get("board")
+    width = height = 0
+    if isinstance(board, dict) and isinstance(board.get("width"), int):
+        width, height = board["width"], board.get("height", 0)
+    band: str | None = None
+    score: float | None = None
+    with suppress(DocumentError):  # stored all the same, without a difficulty
+        score, band = item.difficulty(item.read(data))
+    generator = data.get("generator") or {}
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    level_id = data.get("id") or "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+    return LevelRow(
+        id=level_id,
+        game=data["game"],
+        size=f"{width}x{height}" if width else "",
+        width=width,
+        height=height,
+        max_turns=0,
+        outside=False,
+        slide="none",
+        layers=1,
+        tiles=0,
+        kinds=0,
+        seed=generator.get("seed"),
+        band=band,
+        score=score if score is None or math.isfinite(score) else None,
+        solved=any(key in data for key in ("solution", "analysis")),
+        data=json.dumps(data, separators=(",", ":"), ensure_ascii=False),
+        created_at=datetime.now(UTC),
+    )
+
+
 def _upgrade_levels(engine: Engine) -> None:
-    """Bring a library made by levelgen 0.2.0, whose ``levels`` table has no ``slide`` and
-    ``layers`` columns, up to date: add them and fill them (and ``tiles`` and ``kinds``, which
-    counted the bottom layer only) from each stored file.  Run once per database; a current
-    table is left alone."""
+    """Bring an older library up to date: a ``levels`` table without the ``game`` column gets it
+    (its levels are Link-up's); one made by levelgen 0.2.0, with no ``slide`` and ``layers``
+    columns, gets them, filled (and ``tiles`` and ``kinds``, which counted the bottom layer
+    only) from each stored file.  Run once per database; a current table is left alone."""
     columns = {c["name"] for c in inspect(engine).get_columns("levels")}
+    if "game" not in columns:
+        try:
+            with engine.begin() as connection:
+                connection.execute(
+                    text("ALTER TABLE levels ADD COLUMN game VARCHAR(64) NOT NULL DEFAULT 'linkup'")
+                )
+        except Exception:
+            if "game" not in {c["name"] for c in inspect(engine).get_columns("levels")}:
+                raise
     if {"slide", "layers"} <= columns:
         return
     try:
@@ -380,6 +437,8 @@ class Store:
             query = query.where(LevelRow.slide == where.slide)
         if where.layers is not None:
             query = query.where(LevelRow.layers == where.layers)
+        if where.game is not None:
+            query = query.where(LevelRow.game == where.game)
         if after is not None:
             query = query.where(LevelRow.id > after)
         with self.session() as session:

@@ -111,11 +111,12 @@ class LevelSummary(BaseModel):
     """A stored level without its board and solution (``GET /v1/levels/{id}`` has those)."""
 
     id: str
+    game: str = Field(description="The game of the level (`linkup`, `sliding-puzzle`, ...).")
     size: str
-    rules: RulesData
-    layers: int = Field(description="Stacked layers (1: a flat board).")
-    tiles: int
-    kinds: int
+    rules: RulesData | None = Field(description="A Link-up level's rules (null otherwise).")
+    layers: int | None = Field(description="Stacked layers (1: a flat board; null: not Link-up).")
+    tiles: int | None
+    kinds: int | None
     seed: int | None
     difficulty: DifficultyData | None
     solved: bool

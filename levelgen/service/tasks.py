@@ -413,20 +413,35 @@ def task_create(body: bytes, drawn_seed: int, max_side: int) -> TaskResult:
     return TaskResult(201, _dumps(item.dump(document)))
 
 
+def _stored(level_text: str) -> tuple[Family, Any]:
+    """The family and document of a level stored in the library (checked when stored)."""
+    from ..puzzles import family_of
+
+    data = json.loads(level_text)
+    item = family_of(data)
+    return item, item.read(data)
+
+
 def task_svg(level_text: str, cell_size: int) -> TaskResult:
     """``GET /v1/levels/{id}.svg``: the picture of a stored level (its starting board)."""
-    from ..linkup import parse_level_data, render_svg
+    from ..formats.scene import scene_to_svg
+    from ..puzzles import Capability
 
-    level = parse_level_data(json.loads(level_text)).to_core()
-    svg = render_svg(level.board, level.rules, cell_size=cell_size)
-    return TaskResult(200, svg.encode("utf-8"))
+    item, document = _stored(level_text)
+    if Capability.DRAW not in item.capabilities:
+        return _problem(422, "", f"game {item.name!r} has no draw operation")
+    scene = item.draw(document, cell_size=cell_size, options={})
+    return TaskResult(200, scene_to_svg(scene).encode("utf-8"))
 
 
 def task_player(level_text: str, api_base: str) -> TaskResult:
     """``GET /play/{id}``: the browser player page of a stored level, calling ``api_base``
-    (``""``: the page's own origin) for hints and shuffles."""
-    from ..linkup import parse_level_data
-    from ..player import build_player_html
+    (``""``: the page's own origin) for hints (and Link-up's shuffles)."""
+    from ..player import build_page
+    from ..puzzles import Capability
 
-    level = parse_level_data(json.loads(level_text)).to_core()
-    return TaskResult(200, build_player_html(level, api_base=api_base).encode("utf-8"))
+    item, document = _stored(level_text)
+    if Capability.PLAY not in item.capabilities:
+        return _problem(422, "", f"game {item.name!r} has no player")
+    page = build_page(item.player(document, with_api=True), api_base)
+    return TaskResult(200, page.encode("utf-8"))

@@ -71,8 +71,9 @@ async def create_level(request: Request) -> Response:
 @router.get(
     "",
     summary="List and filter the stored levels",
-    description="Filters: `size` (WxH), `max_turns`, `outside`, `band` (difficulty band),"
-    " `slide` (a sliding rule, `none` for the classic game), `layers` (1 for flat boards)."
+    description="Filters: `game` (linkup, sliding-puzzle, snakes-ladders, ...), `size` (WxH),"
+    " `max_turns`, `outside`, `band` (difficulty band), `slide` (a sliding rule, `none` for"
+    " the classic game), `layers` (1 for flat boards)."
     " Pages in id order; follow `next` for the next page.",
     response_model=LevelPage,
     responses=problem_responses(422, 503),
@@ -85,11 +86,12 @@ async def list_levels(
     band: Annotated[str | None, Query(pattern=r"^(easy|medium|hard|expert)$")] = None,
     slide: Annotated[str | None, Query(pattern="^(" + "|".join(SLIDES) + ")$")] = None,
     layers: Annotated[int | None, Query(ge=1, le=MAX_LAYERS)] = None,
+    game: Annotated[str | None, Query(pattern=r"^[a-z][a-z0-9-]{0,63}$")] = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 50,
     after: Annotated[str | None, Query(pattern=LEVEL_ID)] = None,
 ) -> dict[str, Any]:
     limit = min(limit, settings_of(request).max_page)
-    where = LevelFilter(size, max_turns, outside, band, slide, layers)
+    where = LevelFilter(size, max_turns, outside, band, slide, layers, game)
     store = store_of(request)
     items = await in_thread(lambda: store.list_levels(where, after=after, limit=limit))
     for item in items:
