@@ -6,6 +6,7 @@ verify, solve and hint in the service), with one clear line for what it declares
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from importlib.metadata import EntryPoint
 from pathlib import Path
@@ -175,6 +176,19 @@ def test_a_third_party_family_through_the_service(tmp_path: Path, counting: None
         }
         refused = client.post("/v1/levels", json={"game": "counting", "goal": "x"})
         assert refused.status_code == 422 and refused.json()["pointer"] == "/goal"
+        body = {"game": "counting", "count": 2, "seed": 1, "options": {"goal": 30}}
+        started = client.post("/v1/packs", json=body)
+        assert started.status_code == 202, started.text
+        url = started.headers["Location"]
+        for _ in range(200):
+            job = client.get(url).json()
+            if job["status"] in ("done", "failed"):
+                break
+            time.sleep(0.05)
+        assert job["status"] == "done", job
+        assert job["manifest"]["game"] == "counting" and len(job["manifest"]["levels"]) == 2
+        bad = client.post("/v1/packs", json={**body, "options": {"goal": 0}})
+        assert bad.status_code == 422 and bad.json()["pointer"] == "/options/goal"
 
 
 def test_a_third_party_family_makes_and_verifies_a_pack(tmp_path: Path, counting: None) -> None:

@@ -63,6 +63,7 @@ __all__ = [
     "PackLevelRow",
     "Store",
     "engine_for",
+    "level_id_of",
     "level_summary",
 ]
 
@@ -230,7 +231,7 @@ def _row_for(data: dict[str, Any]) -> LevelRow:
         band, score = difficulty.get("band"), difficulty.get("score")
     generator = data.get("generator") or {}
     return LevelRow(
-        id=data["id"],
+        id=level_id_of(data),
         size=f"{board['width']}x{board['height']}",
         width=board["width"],
         height=board["height"],
@@ -247,6 +248,16 @@ def _row_for(data: dict[str, Any]) -> LevelRow:
         data=json.dumps(data, separators=(",", ":"), ensure_ascii=False),
         created_at=datetime.now(UTC),
     )
+
+
+def level_id_of(data: dict[str, Any]) -> str:
+    """A level's id in the library: its file's ``id``, else ``sha256:`` and the SHA-256 of its
+    canonical JSON (a game whose files carry no id)."""
+    found = data.get("id")
+    if isinstance(found, str):
+        return found
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def _family_row(data: dict[str, Any]) -> LevelRow:
@@ -266,10 +277,8 @@ def _family_row(data: dict[str, Any]) -> LevelRow:
     with suppress(DocumentError):  # stored all the same, without a difficulty
         score, band = item.difficulty(item.read(data))
     generator = data.get("generator") or {}
-    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    level_id = data.get("id") or "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
     return LevelRow(
-        id=level_id,
+        id=level_id_of(data),
         game=data["game"],
         size=f"{width}x{height}" if width else "",
         width=width,

@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..library import LevelRow, PackJobRow, PackLevelRow, Store, _row_for
+from ..library import LevelRow, PackJobRow, PackLevelRow, Store, _row_for, level_id_of
 
 __all__ = [
     "ACTIVE",
@@ -176,13 +176,16 @@ def store_pack_level(store: Store, job_id: str, index: int, text: str) -> None:
     stores the same library row at the same moment, the transaction is tried again (the row is
     then there and only the pack's row is added)."""
     data = json.loads(text)
+    level_id = level_id_of(data)
     for attempt in range(3):
         try:
             with store.session() as session:
                 if session.get(PackLevelRow, (job_id, index)) is None:
-                    level = PackLevelRow(job_id=job_id, index=index, level_id=data["id"], text=text)
+                    level = PackLevelRow(
+                        job_id=job_id, index=index, level_id=level_id_of(data), text=text
+                    )
                     session.add(level)
-                if session.get(LevelRow, data["id"]) is None:
+                if session.get(LevelRow, level_id) is None:
                     session.add(_row_for(data))
                 session.flush()
                 done = session.scalar(

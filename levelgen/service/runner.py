@@ -27,7 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..library import LibraryUnavailable, Store
 from ..library.errors import driver_message
-from ..pack.plan import Job, PackPlan, make_level_text, plan_pack
+from ..pack.plan import Job, PackPlan, make_level_text, plan_family_pack, plan_pack
 from . import jobs
 from .deps import in_thread
 from .middleware import log_event
@@ -44,6 +44,15 @@ POLL = 1.0
 
 def plan_of(request: dict[str, Any]) -> PackPlan:
     """The plan of a stored job request (``PlanError`` for a bad one)."""
+    if request.get("game", "linkup") != "linkup":
+        return plan_family_pack(
+            request["game"],
+            request["count"],
+            request["seed"],
+            request["options"],
+            request.get("difficulty"),
+            request.get("ramp"),
+        )
     layout = request.get("layout")
     return plan_pack(
         count=request["count"],

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...linkup import MAX_SEED
+from ...formats import MAX_SEED
 from .. import jobs
 from ..deps import client_of, in_thread, require_key, settings_of, store_of
 from ..problems import ProblemError, problem_responses
@@ -41,15 +41,23 @@ class PackRequest(BaseModel):
 
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
             "examples": [
                 {"count": 12, "size": "8x6:12x8", "ramp": "easy:hard", "seed": 7},
+                {"game": "sliding-puzzle", "count": 10, "ramp": "easy:hard", "seed": 2},
                 {"count": 5, "size": "12x8", "difficulty": "medium"},
                 {"count": 6, "size": "12x8", "slide_cycle": "none,down,left", "seed": 3},
             ]
         },
     )
 
+    game: str = Field(
+        default="linkup",
+        max_length=64,
+        description="The game of the levels: `linkup` (the options below) or another, whose"
+        " create options go in `options` (with `size`, `difficulty` or `ramp`).",
+    )
     count: int = Field(description="Levels in the pack (at most the server's pack limit).")
     size: str | None = Field(
         default=None, max_length=200, description="12x8, a list 8x6,12x8, or a ramp 8x6:18x10."
@@ -65,6 +73,10 @@ class PackRequest(BaseModel):
         max_length=200,
         description="Sliding rules given to the levels in turn, e.g. none,down,up (no"
         " difficulty or ramp with a sliding rule).",
+    )
+    options: dict[str, Any] | None = Field(
+        default=None,
+        description='Another game\'s create options for every level (e.g. `{"moves": 30}`).',
     )
 
 
@@ -95,6 +107,10 @@ def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, An
         raise ProblemError(422, f"/count: expected 1..{max_levels} levels", pointer="/count")
     if request.seed is not None and not 0 <= request.seed <= MAX_SEED:
         raise ProblemError(422, f"/seed: expected 0..{MAX_SEED}", pointer="/seed")
+    if request.game != "linkup":
+        return _check_family(request)
+    if request.options is not None:
+        raise ProblemError(422, "/options: Link-up takes its own fields", pointer="/options")
     if not 0 <= request.max_turns <= 8:
         raise ProblemError(422, "/max_turns: expected 0..8", pointer="/max_turns")
     rows = size = None
@@ -131,6 +147,38 @@ def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, An
         if max(width, height) > max_side:
             reason = f"{job.size} is larger than this service's {max_side}x{max_side}"
             raise ProblemError(422, f"/size: {reason}", pointer="/size")
+    return values
+
+
+def _check_family(request: PackRequest) -> dict[str, Any]:
+    """The job request of a pack of another game than Link-up, checked by planning it."""
+    from ...pack.plan import PlanError
+    from ..runner import plan_of
+
+    linkup_only = {"layout": request.layout, "slide_cycle": request.slide_cycle}
+    for name, value in linkup_only.items():
+        if value is not None:
+            raise ProblemError(422, f"/{name}: a Link-up option", pointer=f"/{name}")
+    options = dict(request.options or {})
+    if request.size is not None:
+        options["size"] = request.size
+    values: dict[str, Any] = {
+        "game": request.game,
+        "count": request.count,
+        "seed": request.seed if request.seed is not None else secrets.randbelow(MAX_SEED + 1),
+        "difficulty": request.difficulty,
+        "ramp": request.ramp,
+        "options": options,
+    }
+    try:
+        plan_of(values)
+    except PlanError as exc:
+        option, _, reason = str(exc).partition(": ")
+        name = option.removeprefix("--").replace("-", "_")
+        pointer = f"/{name}" if name in {"game", "count", "difficulty", "ramp"} else "/options"
+        if pointer == "/options" and name:
+            pointer = f"/options/{name}"
+        raise ProblemError(422, f"{pointer}: {reason}", pointer=pointer) from None
     return values
 
 
