@@ -84,7 +84,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = await run_in_threadpool(
             partial(Store, settings.db, lock_timeout=settings.db_lock_timeout, report=_report)
         )
-        pool = WorkPool(settings.workers, settings.queue_limit, settings.client_limit)
+        pool = WorkPool(
+            settings.workers, settings.queue_limit, settings.client_limit, settings.queue_timeout
+        )
         await run_in_threadpool(pool.start)
         runner = PackRunner(store, pool, settings.workers)
         app.state.store, app.state.pool, app.state.runner = store, pool, runner

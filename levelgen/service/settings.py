@@ -37,6 +37,12 @@ class Settings(BaseSettings):
     queue_limit: int = Field(
         default=64, ge=0, description="CPU jobs that may wait for a worker; more get 503."
     )
+    queue_timeout: float = Field(
+        default=30.0,
+        gt=0,
+        description="Seconds a CPU job may wait for a free worker; then 503 (its own time"
+        " counts from its start).",
+    )
     client_limit: int = Field(
         default=32, ge=1, description="CPU jobs one client may have in flight; more get 429."
     )

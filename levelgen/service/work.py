@@ -3,9 +3,13 @@
 ``WorkPool.run(client, fn, *args)`` submits a plain top-level function to a
 ``ProcessPoolExecutor`` of ``workers`` processes and awaits it.  Admission is bounded: at most
 ``workers + queue_limit`` tasks are in flight (more: :class:`Busy`, answered 503 with
-``Retry-After``), and at most ``client_limit`` for one client (more: :class:`TooMany`, 429).  A
-task that does not finish within ``timeout`` seconds is abandoned (:class:`Overdue`); the
-tasks themselves carry their own solver budgets, so this is a safety net, not the budget.  A
+``Retry-After``), and at most ``client_limit`` for one client (more: :class:`TooMany`, 429).
+Tasks wait here for a free worker, in the order they came, and are handed to the executor
+only when one is free, so a task's time counts from its start: one that waits longer than
+``queue_timeout`` seconds for a worker is refused as :class:`Busy` ("waited ... for a free
+worker"), and one that runs longer than ``timeout`` seconds is abandoned (:class:`Overdue`;
+its worker stays taken until the task really ends).  The tasks carry their own solver
+budgets, so ``timeout`` is a safety net, not the budget.  A
 pool whose worker died (killed, out of memory) is replaced and the request answered 503.
 
 Workers are started with ``spawn`` (no copy of the server's threads or sockets) and import
@@ -80,13 +84,17 @@ def _watch(parent: int) -> None:
 class WorkPool:
     """A process pool with bounded admission (see the module docstring)."""
 
-    def __init__(self, workers: int, queue_limit: int, client_limit: int) -> None:
+    def __init__(
+        self, workers: int, queue_limit: int, client_limit: int, queue_timeout: float = 30.0
+    ) -> None:
         self.workers = workers
         self.capacity = workers + queue_limit
         self.client_limit = client_limit
+        self.queue_timeout = queue_timeout
         self.in_flight = 0
         self.per_client: Counter[str] = Counter()
         self._executor: ProcessPoolExecutor | None = None
+        self._free: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
 
     def start(self) -> None:
         """Start the worker processes and have each import the task modules."""
@@ -118,11 +126,25 @@ class WorkPool:
         self.per_client[client] += 1
         try:
             loop = asyncio.get_running_loop()
-            future = loop.run_in_executor(self._executor, fn, *args)
+            free = self._free.setdefault(loop, asyncio.Semaphore(self.workers))
             try:
-                return await asyncio.wait_for(future, timeout)
+                await asyncio.wait_for(free.acquire(), self.queue_timeout)
             except TimeoutError:
-                raise Overdue(f"the task took more than {timeout:g} s") from None
+                raise Busy(
+                    f"waited {self.queue_timeout:g} s for a free worker; all"
+                    f" {self.workers} were busy"
+                ) from None
+            try:
+                future = loop.run_in_executor(self._executor, fn, *args)
+            except BaseException:
+                free.release()
+                raise
+            # The worker is free again when the task ends, not when its waiter gives up.
+            future.add_done_callback(lambda _: free.release())
+            try:
+                return await asyncio.wait_for(asyncio.shield(future), timeout)
+            except TimeoutError:
+                raise Overdue(f"the task ran for more than {timeout:g} s") from None
             except BrokenProcessPool:
                 self._replace()
                 raise Busy("a worker process died; the pool was restarted") from None

@@ -65,6 +65,38 @@ def test_one_client_is_limited(pool: WorkPool) -> None:
     assert [type(o) for o in outcomes if o is not None] == [TooMany]
 
 
+def test_a_queued_task_counts_its_time_from_its_start() -> None:
+    # One worker, three tasks of 0.6 s each, a limit of 1 s: the third waits 1.2 s for the
+    # worker, which is not running time (it once got 503 "the task took more than 1 s").
+    queued = WorkPool(workers=1, queue_limit=3, client_limit=3)
+    queued.start()
+    try:
+
+        async def main() -> list[object]:
+            calls = [queued.run("c", time.sleep, 0.6, timeout=1.0) for _ in range(3)]
+            return await asyncio.gather(*calls, return_exceptions=True)
+
+        assert run(main()) == [None, None, None]
+    finally:
+        queued.shutdown()
+
+
+def test_a_long_wait_for_a_worker_has_its_own_limit_and_message() -> None:
+    waiting = WorkPool(workers=1, queue_limit=3, client_limit=3, queue_timeout=0.3)
+    waiting.start()
+    try:
+
+        async def main() -> list[object]:
+            calls = [waiting.run("c", time.sleep, 0.8, timeout=5.0) for _ in range(2)]
+            return await asyncio.gather(*calls, return_exceptions=True)
+
+        first, second = run(main())
+        assert first is None
+        assert isinstance(second, Busy) and "waited 0.3 s for a free worker" in str(second)
+    finally:
+        waiting.shutdown()
+
+
 def test_overrun_and_a_dead_worker(pool: WorkPool) -> None:
     with pytest.raises(Overdue):
         run(pool.run("c", time.sleep, 1.0, timeout=0.1))
