@@ -75,6 +75,31 @@ def _report(event: str, fields: dict[str, Any]) -> None:
     log_event(event, **fields)
 
 
+#: Where the docs page finds Swagger UI: the copy packaged by swagger-ui-bundle, not a CDN.
+DOCS_ASSETS = "/docs/assets"
+
+
+def _serve_docs(app: FastAPI) -> None:
+    """``/docs``: Swagger UI from the package (``swagger-ui-bundle``), so the page works
+    offline and behind a firewall; its assets under ``/docs/assets``."""
+    from fastapi.openapi.docs import get_swagger_ui_html
+    from fastapi.responses import HTMLResponse
+    from fastapi.staticfiles import StaticFiles
+    from swagger_ui_bundle import swagger_ui_path
+
+    app.mount(DOCS_ASSETS, StaticFiles(directory=swagger_ui_path), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="levelgen API",
+            swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url=f"{DOCS_ASSETS}/favicon-32x32.png",
+        )
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The service for ``settings`` (default: from the ``LEVELGEN_*`` environment)."""
     settings = settings or Settings()
@@ -103,11 +128,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(
         title="levelgen",
         version=__version__,
-        summary="Link-up levels with replayable proofs of solvability, over HTTP.",
+        summary="Puzzle levels (Link-up, sliding puzzles, snakes and ladders) with replayable"
+        " proofs, over HTTP.",
         lifespan=lifespan,
         separate_input_output_schemas=False,
+        docs_url=None,
     )
     app.state.settings = settings
+    _serve_docs(app)
     install_problem_handlers(app, settings.retry_after)
     routers = (
         levels.router,

@@ -5,6 +5,7 @@ request ids and the access log.  One app (one worker process) serves the whole m
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -543,3 +544,14 @@ def test_request_ids_and_access_log(client: TestClient, capsys: pytest.CaptureFi
     assert lines[0]["route"] == "/healthz"
     assert lines[1]["status"] == 422 and lines[1]["route"] == "/v1/levels/{level_id}"
     assert lines[1]["duration_ms"] >= 0
+
+
+def test_the_docs_page_loads_nothing_from_elsewhere(client: TestClient) -> None:
+    # Swagger UI is served from the package: the page works offline and behind a firewall.
+    page = client.get("/docs")
+    assert page.status_code == 200
+    sources = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert sources and all(url.startswith("/") for url in sources), sources
+    for url in sources:
+        assert client.get(url).status_code == 200, url
+    assert "cdn" not in page.text.lower()
