@@ -10,6 +10,7 @@ request heads (431) and deadlines on reading them and their bodies (408).
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
@@ -46,6 +47,9 @@ def serve(
     ] = None,
 ) -> None:
     """Run the HTTP service: levels, verify, solve, hints, shuffles, packs and the library.
+
+    The "started" line of the log (JSON on standard error) gives the URL it listens on, with
+    the port really bound (so --port 0 can be found).
 
     OpenAPI at /openapi.json, docs at /docs.  Exit codes: 0 stopped; 2 bad option values.
     """
@@ -85,12 +89,36 @@ def serve(
         head_timeout=settings.header_timeout,
         body_timeout=settings.body_timeout,
     )
-    uvicorn.run(
-        create_app(settings),
-        host=host,
-        port=port,
+    try:
+        listener = _listen(host, port)
+    except OSError as exc:
+        fail(EXIT_USAGE, f"levelgen serve: cannot listen on {host}:{port}: {exc.strerror or exc}")
+    application = create_app(settings)
+    # The "started" line says where the service listens: the port really bound (--port 0).
+    bound_host, bound_port = listener.getsockname()[:2]
+    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
+    application.state.url = f"http://{shown}:{bound_port}"
+    config = uvicorn.Config(
+        application,
         http=http,
         access_log=False,
         log_level="warning",
         timeout_graceful_shutdown=int(settings.shutdown_grace) or None,
     )
+    uvicorn.Server(config).run(sockets=[listener])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host``:``port`` (port 0: one the system picks), as uvicorn would
+    bind it (address reuse, IPv6 when the host is one)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+        listener.listen(2048)
+    except OSError:
+        listener.close()
+        raise
+    listener.set_inheritable(True)
+    return listener

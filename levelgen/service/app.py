@@ -116,7 +116,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         runner = PackRunner(store, pool, settings.workers)
         app.state.store, app.state.pool, app.state.runner = store, pool, runner
         runner.start()
-        log_event("started", workers=settings.workers, db=_safe_url(settings.db))
+        url = getattr(app.state, "url", None)
+        log_event("started", url=url, workers=settings.workers, db=_safe_url(settings.db))
         try:
             yield
         finally:

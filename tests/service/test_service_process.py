@@ -126,3 +126,34 @@ def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LEVELGEN_MAX_TIME_LIMIT", "7.5")
     settings = Settings()
     assert settings.api_key == "from-env" and settings.max_time_limit == 7.5
+
+
+def test_the_started_line_gives_the_url_of_a_port_zero_server(tmp_path: Path) -> None:
+    # With --port 0 the system picks the port: the "started" line of the log says which.
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "levelgen",
+            "serve",
+            "--port",
+            "0",
+            "--workers",
+            "1",
+            "--db",
+            f"sqlite:///{tmp_path / 'library.db'}",
+        ],
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stderr is not None
+        started = json.loads(process.stderr.readline())
+        assert started["event"] == "started"
+        url = started["url"]
+        assert url.startswith("http://127.0.0.1:") and not url.endswith(":0")
+        assert httpx.get(f"{url}/healthz", timeout=10).status_code == 200
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=30)
