@@ -31,6 +31,7 @@ from .middleware import AccessLog, BodyLimit, log_event
 from .models import CreateRequest
 from .problems import Problem, install_problem_handlers
 from .routes import check, health, levels, packs, play, player
+from .routes.packs import PackRequest
 from .runner import PackRunner
 from .settings import Settings
 from .work import WorkPool
@@ -168,6 +169,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 PositionEnvelope,
                 Problem,
                 CreateRequest,
+                PackRequest,
             ):
                 found = model.model_json_schema(
                     by_alias=True, ref_template="#/components/schemas/{model}"

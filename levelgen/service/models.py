@@ -46,6 +46,12 @@ class CreateRequest(BaseModel):
         extra="allow",
         strict=True,
         json_schema_extra={
+            # Link-up needs a size or a layout; another game takes its own options.
+            "anyOf": [
+                {"required": ["size"]},
+                {"required": ["layout"]},
+                {"required": ["game"], "properties": {"game": {"not": {"const": "linkup"}}}},
+            ],
             "examples": [
                 {"size": "12x8", "seed": 7},
                 {"size": "6x4", "seed": 1, "kinds": 3, "max_turns": 1, "outside": False},
@@ -53,7 +59,7 @@ class CreateRequest(BaseModel):
                 {"size": "12x8", "seed": 9, "difficulty": "hard"},
                 {"size": "12x8", "seed": 5, "slide": "down"},
                 {"size": "16x9", "seed": 2, "layers": 3},
-            ]
+            ],
         },
     )
 

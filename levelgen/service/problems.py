@@ -194,6 +194,18 @@ def _validation_problem(exc: RequestValidationError) -> ProblemError:
     )
 
 
+def _allowed_methods(app: FastAPI, path: str) -> list[str]:
+    """The methods the OpenAPI document gives the paths that match ``path``, sorted."""
+    import re
+
+    methods: set[str] = set()
+    for template, operations in app.openapi().get("paths", {}).items():
+        pattern = re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(template))
+        if re.fullmatch(pattern, path):
+            methods |= {m.upper() for m in operations if m not in ("parameters", "summary")}
+    return sorted(methods)
+
+
 def install_problem_handlers(app: FastAPI, retry_after: int = 1) -> None:
     """Answer every error of ``app`` as a problem document (``retry_after``: the seconds a
     503 of the library says).  Only an unexpected exception is logged, with its traceback
@@ -203,10 +215,16 @@ def install_problem_handlers(app: FastAPI, retry_after: int = 1) -> None:
         assert isinstance(exc, ProblemError)
         return exc.response()
 
-    async def on_http(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_http(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
         detail = exc.detail if isinstance(exc.detail, str) else problem_type(exc.status_code)[1]
         headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # every method of the path, not those of its first route
+            allowed = _allowed_methods(app, request.url.path)
+            headers["Allow"] = ", ".join(allowed)
+            detail = f"{request.method} is not a method of {request.url.path}: use " + (
+                " or ".join(allowed)
+            )
         return ProblemError(exc.status_code, detail, headers=headers).response()
 
     async def on_validation(_request: Request, exc: Exception) -> JSONResponse:

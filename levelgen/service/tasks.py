@@ -183,9 +183,9 @@ def _parse_body(body: bytes, what: str) -> object:
 
 
 def _int_option(value: dict[str, Any], name: str, low: int, high: int) -> int | TaskResult | None:
-    raw = value.get(name)
-    if raw is None:
+    if name not in value:
         return None
+    raw = value[name]
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
         return _problem(422, f"/{name}", f"expected a whole number in {low}..{high}")
     return raw

@@ -555,3 +555,66 @@ def test_the_docs_page_loads_nothing_from_elsewhere(client: TestClient) -> None:
     for url in sources:
         assert client.get(url).status_code == 200, url
     assert "cdn" not in page.text.lower()
+
+
+# ----- strict bodies and the contract with the OpenAPI document --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "pointer"),
+    [
+        # Read by the files' strict reader, as every other body is: the place and the reason.
+        (b'{"size": "4x4", "size": "6x4"}', 422, "/size"),
+        (b'{"size": "4x4", "seed": NaN}', 422, "/seed"),
+        (b'{"size": "4x4"', 400, ""),
+        (b'{"size": "4x4", "seed": true}', 422, "/seed"),
+        (b'{"size": "4x4", "max_turns": "2"}', 422, "/max_turns"),
+        (b'{"size": "4x4", "outside": "yes"}', 422, "/outside"),
+        (b'{"size": "4x4", "copies": "2"}', 422, "/copies"),
+        (b'{"size": "4x4", "kinds": 2.0}', 422, "/kinds"),
+        (b'{"game": 3}', 422, "/game"),
+        (b'{"game": "mahjong"}', 422, "/game"),
+    ],
+)
+def test_create_options_are_read_strictly(
+    client: TestClient, body: bytes, status: int, pointer: str
+) -> None:
+    answer = client.post(
+        "/v1/levels", content=body, headers={**AUTH, "content-type": "application/json"}
+    )
+    found = problem(answer, status)
+    assert found["pointer"] == pointer or found["detail"].startswith(pointer), found
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "pointer"),
+    [
+        (b'{"count": 2, "count": 3}', 422, "/count"),
+        (b'[{"count": 2}', 400, ""),
+        (b'{"count": "5"}', 422, "/count"),
+        (b'{"count": 2, "seed": true}', 422, "/seed"),
+        (b'{"count": 2, "outside": "yes"}', 422, "/outside"),
+        (b'{"count": 2, "layout": []}', 422, "/layout"),
+    ],
+)
+def test_pack_options_are_read_strictly(
+    client: TestClient, body: bytes, status: int, pointer: str
+) -> None:
+    answer = client.post(
+        "/v1/packs", content=body, headers={**AUTH, "content-type": "application/json"}
+    )
+    found = problem(answer, status)
+    assert found["pointer"] == pointer or found["detail"].startswith(pointer), found
+
+
+def test_a_method_a_path_lacks_names_every_method_it_has(client: TestClient) -> None:
+    for method in ("DELETE", "OPTIONS", "PUT"):
+        answer = client.request(method, "/v1/levels")
+        assert answer.status_code == 405
+        assert answer.headers["allow"] == "GET, POST"
+    assert client.request("PUT", "/v1/verify").headers["allow"] == "POST"
+
+
+def test_an_option_the_schema_refuses_is_refused(client: TestClient) -> None:
+    body = {"position": HAND_MADE, "min_moves": None}
+    assert problem(client.post("/v1/hint", json=body), 422)["pointer"] == "/min_moves"

@@ -11,7 +11,7 @@ import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
-from schemathesis import checks
+from schemathesis import GenerationMode, checks
 
 from levelgen.service.app import create_app
 from levelgen.service.settings import Settings
@@ -24,6 +24,9 @@ CHECKS = [
     checks.response_headers_conformance,
     checks.response_schema_conformance,
 ]
+#: The contract checks: data the schema refuses is refused (4xx), and a method the path does not
+#: have is answered 405 with an ``Allow`` header that lists the methods it does have.
+CONTRACT = [checks.negative_data_rejection, checks.unsupported_method]
 # Small limits keep generated requests cheap; pack jobs are queued but not made (the runner is
 # stopped), since making them is not what these tests check.
 APP = create_app(
@@ -89,5 +92,29 @@ def test_schema_conformance(client: TestClient, name: str, tmp_path: Path) -> No
         response = client.request(**{k: v for k, v in kwargs.items() if k != "app"})
         assert response.status_code < 500 or response.status_code == 503, response.text
         case.validate_response(response, checks=CHECKS)
+
+    run()
+
+
+#: The operations that take any input (a body, a path or query parameter) to get wrong.
+WITH_INPUT = sorted(name for name in OPERATIONS if name not in ("GET /healthz", "GET /readyz"))
+
+
+@pytest.mark.parametrize("name", WITH_INPUT)
+def test_the_server_refuses_what_the_schema_refuses(client: TestClient, name: str) -> None:
+    operation = OPERATIONS[name]
+
+    @settings(
+        max_examples=25,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        database=None,
+    )
+    @given(case=operation.as_strategy(generation_mode=GenerationMode.NEGATIVE))
+    def run(case: schemathesis.Case) -> None:
+        kwargs = case.as_transport_kwargs(base_url="http://testserver")
+        response = client.request(**{k: v for k, v in kwargs.items() if k != "app"})
+        assert response.status_code < 500 or response.status_code == 503, response.text
+        case.validate_response(response, checks=CONTRACT)
 
     run()

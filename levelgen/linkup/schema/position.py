@@ -81,7 +81,11 @@ class PlayedFile(_Strict):
 class PositionFile(_Strict):
     """A Link-up game in progress, format version 1."""
 
-    model_config = ConfigDict(title="Link-up position, format version 1")
+    model_config = ConfigDict(
+        title="Link-up position, format version 1",
+        # The level, or a bare board with its rules: one of the two is needed.
+        json_schema_extra={"anyOf": [{"required": ["level"]}, {"required": ["board", "rules"]}]},
+    )
 
     schema_uri: Literal["urn:levelgen:schema:position:v1"] = Field(
         default="urn:levelgen:schema:position:v1",

@@ -67,7 +67,9 @@ class PackRequest(BaseModel):
     ramp: str | None = Field(default=None, max_length=32, description="e.g. easy:expert.")
     max_turns: int = Field(default=2, description="Most turns a linking path may make (0..8).")
     outside: bool = Field(default=True, description="Whether paths may use the ring around.")
-    layout: list[str] | None = Field(default=None, max_length=64, description="Layout rows.")
+    layout: list[str] | None = Field(
+        default=None, min_length=1, max_length=64, description="Layout rows."
+    )
     slide_cycle: str | None = Field(
         default=None,
         max_length=200,
@@ -94,6 +96,24 @@ class PackJob(BaseModel):
     manifest: dict[str, Any] | None
     url: str
     levels_url: str
+
+
+def _pack_request(body: bytes) -> PackRequest:
+    """The body read as strictly as files (duplicate keys, NaN, nesting: 400) and typed
+    strictly (422 naming the field)."""
+    from fastapi.exceptions import RequestValidationError
+    from pydantic import ValidationError
+
+    from ..tasks import TaskResult, _parse_body
+
+    value = _parse_body(body, "pack options object")
+    if isinstance(value, TaskResult):
+        raise ProblemError(value.status, value.detail, pointer=value.pointer)
+    try:
+        return PackRequest.model_validate(value)
+    except ValidationError as exc:
+        errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]
+        raise RequestValidationError(errors) from None
 
 
 def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, Any]:
@@ -192,8 +212,17 @@ def _check_family(request: PackRequest) -> dict[str, Any]:
     response_model=PackJob,
     dependencies=[Depends(require_key)],
     responses=problem_responses(400, 401, 413, 422, 429, 503),
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/PackRequest"}}
+            },
+        }
+    },
 )
-async def start_pack(request: Request, body: PackRequest) -> JSONResponse:
+async def start_pack(request: Request) -> JSONResponse:
+    body = _pack_request(await request.body())
     settings = settings_of(request)
     values = await in_thread(_check, body, settings.max_side, settings.max_pack_levels)
     store = store_of(request)
