@@ -31,7 +31,7 @@ class Move:
 
 def move_bits(layout: Layout, moves: Sequence[Move]) -> list[tuple[int, int]]:
     """``moves`` as the bit pairs of ``layout`` that the mask-level code plays (the inverse of
-    :func:`levelgen.linkup.solvers.search.common.build_moves`)."""
+    :func:`levelgen.linkup.solvers.common.build_moves`)."""
     return [(layout.bit(m.a.x, m.a.y), layout.bit(m.b.x, m.b.y)) for m in moves]
 
 

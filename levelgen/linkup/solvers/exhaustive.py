@@ -20,7 +20,7 @@ from ..core.board import Board
 from ..core.moves import legal_pairs
 from ..core.rules import Rules
 from .base import Budget, SolveResult, SolveStats, SolveStatus
-from .search.common import POLL_NODES, build_moves, odd_kinds_result, timed_stats
+from .common import POLL_NODES, build_moves, odd_kinds_result, timed_stats
 
 __all__ = ["solve_exhaustive"]
 

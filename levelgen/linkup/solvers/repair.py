@@ -110,7 +110,7 @@ from ..core.paths import link_cells
 from ..core.reach import link_hits, link_reach, native
 from ..core.rules import Rules
 from .base import Budget, SolveResult, SolveStats, SolveStatus
-from .search.common import build_moves, odd_kinds_result, timed_stats
+from .common import build_moves, odd_kinds_result, timed_stats
 
 __all__ = [
     "METHOD",

@@ -37,7 +37,7 @@ from ..core.moves import Move
 from ..core.rules import Rules
 from ..core.variant_state import VariantState, state_of
 from .base import Budget, SolveResult, SolveStats, SolveStatus
-from .search.common import POLL_NODES, DeadMemo, timed_stats
+from .common import POLL_NODES, DeadMemo, timed_stats
 
 __all__ = ["build_variant_moves", "solve_variant", "unsupported_result"]
 

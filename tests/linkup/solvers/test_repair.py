@@ -18,6 +18,7 @@ from levelgen.linkup.core.reach import link_hits
 from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.generate.generator import generate
 from levelgen.linkup.solvers import Budget, SolveStatus, repair, solve
+from levelgen.linkup.solvers.common import build_moves
 from levelgen.linkup.solvers.exhaustive import solve_exhaustive
 from levelgen.linkup.solvers.repair import (
     RepairSession,
@@ -26,7 +27,6 @@ from levelgen.linkup.solvers.repair import (
     _State,
     solve_repair,
 )
-from levelgen.linkup.solvers.search.common import build_moves
 from levelgen.linkup.verify import replay
 from tests.strategies import rules_st, small_boards
 

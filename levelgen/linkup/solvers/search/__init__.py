@@ -71,8 +71,8 @@ from ....formats.words import plural
 from ...core.board import Board
 from ...core.rules import Rules
 from ..base import Budget, SolveResult, SolveStatus
+from ..common import build_moves, odd_kinds_result, timed_stats
 from ..exhaustive import solve_exhaustive
-from .common import build_moves, odd_kinds_result, timed_stats
 from .engine import Engine, OutOfBudget
 
 __all__ = ["METHOD", "solve_exhaustive", "solve_search"]

@@ -38,8 +38,8 @@ from typing import Literal
 from ...core.board import Board, bit_list, iter_bits
 from ...core.rules import Rules
 from ..base import Budget, SolveStats
+from ..common import POLL_NODES, DeadMemo
 from .choice import Decision, choose_in_order, choose_tightest, luby
-from .common import POLL_NODES, DeadMemo
 from .explain import (
     Expl,
     Transition,

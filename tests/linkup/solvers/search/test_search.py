@@ -20,11 +20,11 @@ from levelgen.linkup.core.reference import reference_all
 from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.solvers import solve
 from levelgen.linkup.solvers.base import Budget, SolveResult, SolveStats, SolveStatus
+from levelgen.linkup.solvers.common import DeadMemo
 from levelgen.linkup.solvers.exhaustive import solve_exhaustive
 from levelgen.linkup.solvers.search import engine as engine_module
 from levelgen.linkup.solvers.search import solve_search
 from levelgen.linkup.solvers.search.choice import luby
-from levelgen.linkup.solvers.search.common import DeadMemo
 from levelgen.linkup.verify import replay
 from tests.strategies import BENCH_12x8_01, rules_st, small_boards
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
-from ...core.board import Board
-from ...core.moves import Move
-from ...core.paths import find_link
-from ...core.rules import Rules
-from ..base import Budget, SolveResult, SolveStats, SolveStatus
+from ..core.board import Board
+from ..core.moves import Move
+from ..core.paths import find_link
+from ..core.rules import Rules
+from .base import Budget, SolveResult, SolveStats, SolveStatus
 
 __all__ = [
     "MEMO_LIMIT",
