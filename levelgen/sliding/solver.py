@@ -14,7 +14,8 @@ Which method runs:
   (:mod:`levelgen.sliding.pdb`; tables from ``tables``, by default the disk cache of
   :mod:`levelgen.sliding.pdb_cache`) and crossing counts for classes too large for a table.
   Tables are at most :data:`TABLE_ENTRIES` entries with the compiled twins (a numbered 4x4
-  board: Korf and Felner's 6-6-3 split) and :data:`PYTHON_TABLE_ENTRIES` without.
+  board: :data:`FOUR_BY_FOUR_ENTRIES`, Korf and Felner's 6-6-3 split) and
+  :data:`PYTHON_TABLE_ENTRIES` without.
 
 Both return the same least optimal solution and the same count of optimal solutions, so the
 choice changes only the time.  The work is ``nodes`` (IDA* nodes or expanded frames);
@@ -35,7 +36,7 @@ from . import bfs
 from .encoding import Encoding, encode_puzzle
 from .idastar import SearchHeuristic, make_heuristic
 from .native import NATIVE, bounded_search
-from .pdb import Pattern, choose_patterns
+from .pdb import SIX_OF_SIXTEEN, Pattern, choose_patterns
 from .rules import Frame, blank_distance, reachability, same_labels
 
 __all__ = [
@@ -56,9 +57,11 @@ __all__ = [
 BFS_SPACE = 2_000_000
 #: The default cap of the optimal solutions counted (level files' ``optimal_solutions``).
 COUNT_CAP = 1000
-#: The largest pattern database (entries) with the compiled twins, and without them (the
-#: 6-6-3 split of a numbered 4x4 board, 5,765,760 entries a table, is allowed besides).
+#: The largest pattern database (entries) with the compiled twins, and without them.
 TABLE_ENTRIES = 1_000_000
+#: The cap of a numbered 4x4 board with the compiled twins: Korf and Felner's 6-6-3 split
+#: (two tables of 5,765,760 entries, about 20 s to build the first time, then read from disk).
+FOUR_BY_FOUR_ENTRIES = SIX_OF_SIXTEEN
 PYTHON_TABLE_ENTRIES = 50_000
 #: Colour puzzles get new tables for every goal: at most this many entries each.
 COLOUR_TABLE_ENTRIES = 20_000
@@ -108,12 +111,18 @@ def space_size(frame: Frame) -> int:
     return total
 
 
-_heuristics: dict[tuple[bytes, int, int, int], tuple[Encoding, SearchHeuristic]] = {}
+#: Heuristics by (encoded goal, width, cap, table source): shared by every puzzle whose goal
+#: encodes alike (every numbered goal with the blank in one cell); encodings are not shared,
+#: as their labels differ.
+_heuristics: dict[tuple[bytes, int, int, int], SearchHeuristic] = {}
 
 
 def _table_cap(encoding: Encoding) -> int:
     if encoding.numbered:
-        return TABLE_ENTRIES if NATIVE else PYTHON_TABLE_ENTRIES
+        if not NATIVE:
+            return PYTHON_TABLE_ENTRIES
+        square = encoding.width == encoding.height == 4
+        return FOUR_BY_FOUR_ENTRIES if square else TABLE_ENTRIES
     return COLOUR_TABLE_ENTRIES if NATIVE else PYTHON_COLOUR_TABLE_ENTRIES
 
 
@@ -127,7 +136,7 @@ def search_heuristic(
     key = (encoding.goal, encoding.width, limit, id(tables))
     found = _heuristics.get(key)
     if found is not None:
-        return found
+        return encoding, found
     if tables is None:
         from .pdb_cache import default_store
 
@@ -137,7 +146,7 @@ def search_heuristic(
     heuristic = make_heuristic(goal.width, goal.height, encoding.goal, patterns, built, crossing)
     if len(_heuristics) >= 32:
         _heuristics.pop(next(iter(_heuristics)))
-    _heuristics[key] = (encoding, heuristic)
+    _heuristics[key] = heuristic
     return encoding, heuristic
 
 
