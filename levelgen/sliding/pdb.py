@@ -49,9 +49,9 @@ __all__ = [
 
 #: ``BINOMIAL[n][k]`` for 0 <= k <= n <= 64.
 BINOMIAL = [[comb(n, k) for k in range(65)] for n in range(65)]
-#: Below this table cap (the searches' cap without the compiled twins) the 4x4 split is not
-#: used: its tables take minutes to build in Python.
-PYTHON_LIMIT = 100_000
+#: The entries of a table of six tiles on 16 cells: Korf and Felner's split of a numbered 4x4
+#: board needs a cap of at least this.
+SIX_OF_SIXTEEN = 5_765_760
 #: A table value that saturates (a placement farther than this is stored as this: still a
 #: lower bound).
 MAX_VALUE = 255
@@ -232,8 +232,8 @@ def choose_patterns(encoding: Encoding, cap: int) -> tuple[list[Pattern], list[i
     """How to split a puzzle's classes: patterns of consecutive classes (in goal reading
     order), each as large as a table of at most ``cap`` entries allows, and the classes too
     large for any table (bounded by their crossing counts).  A numbered 4x4 board gets Korf
-    and Felner's 6-6-3 split instead (tables of 5,765,760 entries) unless ``cap`` is below
-    :data:`PYTHON_LIMIT`."""
+    and Felner's 6-6-3 split instead when ``cap`` allows its tables (:data:`SIX_OF_SIXTEEN`
+    entries)."""
     cells = encoding.size
     classes = list(range(1, encoding.classes + 1))
     counts = encoding.counts
@@ -287,12 +287,12 @@ def _square_symmetries(side: int) -> list[list[int]]:
 
 def _special_split(encoding: Encoding, cap: int) -> list[list[int]] | None:
     """The 6-6-3 split of a numbered 4x4 board (None for any other puzzle, or when ``cap`` is
-    below :data:`PYTHON_LIMIT`): Korf and Felner's, carried by the symmetry of the square that takes
-    the goal's blank nearest to the top left cell; when that is not the blank's cell, the
-    blank's cell in the split is replaced by the top left cell."""
+    below :data:`SIX_OF_SIXTEEN`): Korf and Felner's, carried by the symmetry of the square
+    that takes the goal's blank nearest to the top left cell; when that is not the blank's
+    cell, the blank's cell in the split is replaced by the top left cell."""
     if not (encoding.numbered and encoding.width == 4 and encoding.height == 4):
         return None
-    if cap < PYTHON_LIMIT:
+    if cap < SIX_OF_SIXTEEN:
         return None
     blank = encoding.goal.index(0)
     symmetry = min(_square_symmetries(4), key=lambda m: m[blank])
