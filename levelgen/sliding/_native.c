@@ -52,12 +52,70 @@ static inline int popcount(mask m)
 static inline int lowest(mask m) { return __builtin_ctzll(m); }
 static inline mask below(int p) { return p >= 64 ? ~(mask)0 : (((mask)1 << p) - 1); }
 
+/* Boards of at most 16 cells rank and unrank classes of several tiles by tables:
+ * PEXT8[m][x] gathers the bits of x at the set bits of m (low first), PDEP8[m][x] scatters the
+ * low bits of x to the set bits of m, and RANK16[x] is the colex rank of the 16-bit mask x
+ * (the sum of C(position, t) over its set bits, as in rank_of).  Filled once at import. */
+static uint8_t PEXT8[256][256], PDEP8[256][256];
+static uint32_t RANK16[1 << 16];
+
+static void init_tables(void)
+{
+    for (int m = 0; m < 256; m++) {
+        for (int x = 0; x < 256; x++) {
+            int out = 0, k = 0;
+            for (int b = 0; b < 8; b++) {
+                if ((m >> b) & 1) {
+                    if ((x >> b) & 1)
+                        out |= 1 << k;
+                    k++;
+                }
+            }
+            PEXT8[m][x] = (uint8_t)out;
+            out = 0;
+            k = 0;
+            for (int b = 0; b < 8; b++) {
+                if ((m >> b) & 1) {
+                    if ((x >> k) & 1)
+                        out |= 1 << b;
+                    k++;
+                }
+            }
+            PDEP8[m][x] = (uint8_t)out;
+        }
+    }
+    for (uint32_t x = 0; x < (1u << 16); x++) {
+        uint32_t r = 0;
+        int t = 0;
+        for (int b = 0; b < 16; b++)
+            if ((x >> b) & 1)
+                r += (uint32_t)BIN[b][++t];
+        RANK16[x] = r;
+    }
+}
+
+static inline uint32_t pext16(uint32_t x, uint32_t m)
+{
+    uint32_t lo = PEXT8[m & 255][x & 255];
+    uint32_t hi = PEXT8[m >> 8][(x >> 8) & 255];
+    return lo | (hi << __builtin_popcount(m & 255));
+}
+
+static inline uint32_t pdep16(uint32_t x, uint32_t m)
+{
+    int low = __builtin_popcount(m & 255);
+    uint32_t lo = PDEP8[m & 255][x & ((1u << low) - 1) & 255];
+    uint32_t hi = PDEP8[m >> 8][(x >> low) & 255];
+    return lo | (hi << 8);
+}
+
 typedef struct {
     int k;                   /* classes in the pattern */
     int cls[MAXCLASSES];     /* their ids, in ranking order */
     int cnt[MAXCLASSES];     /* tiles per class */
     uint64_t radix[MAXCLASSES];
     uint64_t entries;
+    int small;               /* at most 16 cells: classes of several tiles go by the tables */
     const uint8_t *table;    /* entries bytes (search only) */
 } Pattern;
 
@@ -66,6 +124,7 @@ static int make_pattern(Pattern *p, const uint8_t *cls, Py_ssize_t k, const uint
     int free_cells = n;
     p->k = (int)k;
     p->entries = 1;
+    p->small = n <= 16;
     for (Py_ssize_t j = 0; j < k; j++) {
         if (cls[j] == 0 || cls[j] >= MAXCLASSES || cnt[j] > free_cells) {
             PyErr_SetString(PyExc_ValueError, "bad pattern classes or counts");
@@ -91,6 +150,12 @@ static uint64_t rank_of(const Pattern *p, const mask *masks)
     mask used = 0;
     for (int j = 0; j < p->k; j++) {
         mask m = masks[p->cls[j]];
+        if (p->small && p->cnt[j] > 1) {
+            uint32_t free_cells = (uint32_t)(~used & 0xFFFF);
+            index = index * p->radix[j] + RANK16[pext16((uint32_t)m, free_cells)];
+            used |= m;
+            continue;
+        }
         uint64_t r = 0;
         int t = 0;
         mask rest = m;
@@ -138,6 +203,70 @@ static void unrank_of(const Pattern *p, uint64_t index, mask *out)
     }
 }
 
+/* Each class's combinations by rank, for the builder: combos[j][r] is the mask of compact
+ * positions of rank r (colex order is increasing mask order, which Gosper's step walks).
+ * NULL for a class of more than COMBO_LIMIT combinations (then unrank_of's loop is used). */
+#define COMBO_LIMIT (1 << 20)
+
+typedef struct {
+    mask *combos[MAXCLASSES];
+} Combos;
+
+static int make_combos(Combos *c, const Pattern *p)
+{
+    for (int j = 0; j < p->k; j++) {
+        c->combos[j] = NULL;
+        uint64_t size = p->radix[j];
+        int k = p->cnt[j];
+        if (size <= COMBO_LIMIT && k >= 1) {
+            mask *list = malloc(size * sizeof(mask));
+            if (!list)
+                return -1;
+            mask m = ((mask)1 << k) - 1;
+            for (uint64_t r = 0; r < size; r++) {
+                list[r] = m;
+                mask low = m & (~m + 1), ripple = m + low;
+                m = ripple | (((m ^ ripple) >> 2) / low);
+            }
+            c->combos[j] = list;
+        }
+    }
+    return 0;
+}
+
+static void free_combos(Combos *c, int k)
+{
+    for (int j = 0; j < k; j++)
+        free(c->combos[j]);
+}
+
+/* unrank_of by the tabulated combinations (the same answer); every class must have its table. */
+static void unrank_fast(const Pattern *p, const Combos *c, int n, uint64_t index, mask *out)
+{
+    uint64_t digits[MAXCLASSES];
+    for (int j = p->k - 1; j >= 0; j--) {
+        digits[j] = index % p->radix[j];
+        index /= p->radix[j];
+    }
+    mask used = 0;
+    for (int j = 0; j < p->k; j++) {
+        mask compact = c->combos[j][digits[j]], m = 0;
+        if (n <= 16) {
+            m = pdep16((uint32_t)compact, (uint32_t)(~used & 0xFFFF));
+        } else {
+            for (int cell = 0; cell < n && compact; cell++) {
+                if ((used >> cell) & 1)
+                    continue;
+                if (compact & 1)
+                    m |= (mask)1 << cell;
+                compact >>= 1;
+            }
+        }
+        out[j] = m;
+        used |= m;
+    }
+}
+
 static void neighbour_masks(int w, int h, mask *nb)
 {
     for (int i = 0; i < w * h; i++) {
@@ -166,8 +295,8 @@ static mask flood(int cell, mask blocked, const mask *nb)
 
 /* ----- build_table ------------------------------------------------------------------------ */
 
-/* For boards of at most REGION_CELLS cells the blank regions of every occupancy are tabulated
- * once per build: rep[occ][cell] is the lowest cell of the region of `cell` among the cells
+/* For large tables of boards of at most REGION_CELLS cells the blank regions of every
+ * occupancy are tabulated once per build: rep[occ][cell] is the lowest cell of the region of `cell` among the cells
  * not in `occ`, region[occ][cell] that region (the same answers as flood, by lookup). */
 #define REGION_CELLS 16
 
@@ -220,6 +349,10 @@ static PyObject *build_table(PyObject *self, PyObject *args)
     uint32_t *queue = NULL;
     Pattern p;
     int n = w * h, oom = 0;
+    Regions regions = {NULL, NULL};
+    Combos combos;
+    memset(&combos, 0, sizeof combos);
+    p.k = 0;
     if (check_board(w, h, goal.len) < 0)
         goto done;
     if (cls.len != cnt.len || cls.len < 1 || cls.len >= MAXCLASSES) {
@@ -250,14 +383,15 @@ static PyObject *build_table(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "the goal has no blank");
         goto done;
     }
-    Regions regions = {NULL, NULL};
-    int tabulated = n <= REGION_CELLS;
+    /* Worth its 65,536 x 16 floods only for large tables. */
+    int tabulated = n <= REGION_CELLS && states >= ((uint64_t)1 << 22);
     if (tabulated && make_regions(&regions, n, nb) < 0) {
-        free(regions.rep);
-        free(regions.region);
         PyErr_NoMemory();
         goto done;
     }
+    int fast = make_combos(&combos, &p) == 0;
+    for (int j = 0; fast && j < p.k; j++)
+        fast = combos.combos[j] != NULL;
     table = malloc(p.entries);
     seen = calloc((size_t)(states / 8 + 1), 1);
     size_t cap = 1024, head = 0, tail = 0;
@@ -293,7 +427,10 @@ static PyObject *build_table(PyObject *self, PyObject *args)
             uint64_t index = state / n;
             int rep = (int)(state % n);
             mask pm[MAXCLASSES];
-            unrank_of(&p, index, pm);
+            if (fast)
+                unrank_fast(&p, &combos, n, index, pm);
+            else
+                unrank_of(&p, index, pm);
             mask occ = 0;
             for (int j = 0; j < p.k; j++)
                 occ |= pm[j];
@@ -350,14 +487,15 @@ static PyObject *build_table(PyObject *self, PyObject *args)
     }
 out_of_memory:
     Py_END_ALLOW_THREADS
-    free(regions.rep);
-    free(regions.region);
     if (oom) {
         PyErr_NoMemory();
         goto done;
     }
     result = PyBytes_FromStringAndSize((const char *)table, (Py_ssize_t)p.entries);
 done:
+    free(regions.rep);
+    free(regions.region);
+    free_combos(&combos, p.k);
     free(table);
     free(seen);
     free(queue);
@@ -754,6 +892,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__native(void)
 {
     init_binomials();
+    init_tables();
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddIntConstant(m, "API", API) < 0) {
         Py_DECREF(m);
