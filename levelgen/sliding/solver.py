@@ -7,9 +7,8 @@ proved so far and the best solution a greedy search found (not proved optimal).
 
 Which method runs:
 
-- puzzles whose whole space has at most :data:`BFS_SPACE` frames and no compiled twins, and
-  colour puzzles of at most that many frames: the bidirectional breadth-first search of
-  :mod:`levelgen.sliding.bfs`;
+- without the compiled twins, puzzles whose whole space has at most :data:`BFS_SPACE` frames:
+  the bidirectional breadth-first search of :mod:`levelgen.sliding.bfs`;
 - every other puzzle: IDA* (:mod:`levelgen.sliding.idastar`) with additive pattern databases
   (:mod:`levelgen.sliding.pdb`; tables from ``tables``, by default the disk cache of
   :mod:`levelgen.sliding.pdb_cache`) and crossing counts for classes too large for a table.
@@ -63,8 +62,10 @@ TABLE_ENTRIES = 1_000_000
 #: (two tables of 5,765,760 entries, about 20 s to build the first time, then read from disk).
 FOUR_BY_FOUR_ENTRIES = SIX_OF_SIXTEEN
 PYTHON_TABLE_ENTRIES = 50_000
-#: Colour puzzles get new tables for every goal: at most this many entries each.
-COLOUR_TABLE_ENTRIES = 20_000
+#: Colour puzzles get new tables for every goal: at most this many entries each.  A board whose
+#: classes all fit in one table (two colours on 4x4: 102,960 placements) gets the exact
+#: distance as its heuristic, and IDA* walks straight down the optimal paths.
+COLOUR_TABLE_ENTRIES = 200_000
 PYTHON_COLOUR_TABLE_ENTRIES = 3_000
 #: The most frames the greedy search for a best-so-far solution expands once the budget has
 #: stopped the optimal search.
@@ -165,10 +166,7 @@ def _tables_of(
 def _uses_bfs(start: Frame, goal: Frame, method: str | None) -> bool:
     if method is not None:
         return method == "bidirectional-bfs"
-    if space_size(start) > BFS_SPACE:
-        return False
-    numbered = len(start.labels()) == start.size - 1
-    return not (numbered and NATIVE)
+    return not NATIVE and space_size(start) <= BFS_SPACE
 
 
 class _Meter:
