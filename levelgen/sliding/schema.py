@@ -129,8 +129,8 @@ class _Strict(BaseModel):
 
 
 class GeneratorFile(_Strict):
-    """Provenance: what made the level and how to make it again (``levelgen create
-    --game sliding-puzzle`` with ``seed`` and ``parameters``, or another tool)."""
+    """Provenance: what made the level and how to make it again (levelgen create --game
+    sliding-puzzle with this seed and these parameters, or another tool)."""
 
     name: Name
     version: Name
@@ -139,7 +139,7 @@ class GeneratorFile(_Strict):
 
 
 class MetricsFile(_Strict):
-    """Figures of the level, proved when it was made (``verify --prove`` proves them again)."""
+    """Figures of the level, proved when it was made (verify --prove proves them again)."""
 
     optimal_length: Annotated[int, Field(ge=0, le=MAX_MOVES)] = Field(
         description="The fewest moves from start to goal; the solution has exactly this many."
