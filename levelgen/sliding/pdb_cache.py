@@ -121,7 +121,7 @@ def _load(path: Path, header: bytes, entries: int) -> tuple[bytes | None, str]:
     ``(None, "built")`` for a missing file or ``(None, "rebuilt")`` for a bad one."""
     try:
         data = path.read_bytes()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None, "built"
     except OSError:
         return None, "rebuilt"

@@ -33,7 +33,7 @@ def _optimal_paths(start: Frame, goal: Frame) -> list[str]:
 
 
 @settings(max_examples=120, deadline=None)
-@given(puzzles(max_cells=9))
+@given(puzzles(max_cells=9, numbered_cells=8))
 def test_bidirectional_agrees_with_plain_search_and_brute_force(case: tuple[Frame, Frame]) -> None:
     start, goal = case
     w, h = start.width, start.height

@@ -28,7 +28,8 @@ BOARDS = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
 @pytest.mark.parametrize(("width", "height"), BOARDS)
 def test_parity_rule_is_bfs_reachability_on_numbered_boards(width: int, height: int) -> None:
     """Every numbered frame of the board: reachable from the goal by BFS iff the invariant
-    says so, and BFS reaches exactly half of all frames."""
+    holds (and :func:`reachability` says so: on every frame of the boards of up to eight
+    cells, on every 17th of the 3x3 board's), and BFS reaches exactly half of all frames."""
     n = width * height
     goal = Frame(width, height, (*range(1, n), 0))
     reached = bfs.distances_from(bytes(goal.cells), width, height)
@@ -36,7 +37,10 @@ def test_parity_rule_is_bfs_reachability_on_numbered_boards(width: int, height: 
     for cells in itertools.permutations(range(n)):
         frame = Frame(width, height, cells)
         total += 1
-        assert reachability(frame, goal).reachable == (bytes(cells) in reached), cells
+        found = bytes(cells) in reached
+        assert (permutation_parity(frame, goal) == blank_distance(frame, goal) % 2) == found
+        if n <= 8 or total % 17 == 0:
+            assert reachability(frame, goal).reachable == found, cells
     assert len(reached) * 2 == total
 
 
