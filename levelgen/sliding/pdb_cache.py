@@ -1,11 +1,14 @@
 """Pattern databases kept between runs: the sliding family's one module that touches files.
 
 A pattern database is built on first use (:func:`levelgen.sliding.native.build_table`) and kept
-in memory; tables of at least :data:`DISK_MIN_ENTRIES` entries are also written to a per-user
-cache folder and read from there next time: ``$LEVELGEN_CACHE_DIR`` when set, else
-``$XDG_CACHE_HOME/levelgen``, else ``~/.cache/levelgen``.  A numbered 4x4 board's tables (Korf
-and Felner's 6-6-3 split) are two of 5,765,760 bytes and one of 3,360: about 11.5 MB on disk
-per goal blank cell, built in about 20 s by the compiled builder the first time.
+in memory.  The tables of numbered puzzles of at least :data:`DISK_MIN_ENTRIES` entries are
+also written to a per-user cache folder and read from there next time: ``$LEVELGEN_CACHE_DIR``
+when set, else ``$XDG_CACHE_HOME/levelgen``, else ``~/.cache/levelgen``.  (A numbered puzzle's
+tables depend only on the board and the goal's blank cell, so they recur; a colour puzzle's
+depend on its goal pattern, drawn anew for every level, so they stay in memory.)  A numbered
+4x4 board's tables (Korf and Felner's 6-6-3 split) are two of 5,765,760 bytes and one of
+3,360: about 11.5 MB on disk per goal blank cell, built in about 11 s of CPU each by the
+compiled builder the first time (the two side by side on two threads).
 
 Each file is ``sliding-pdb-v1-<key hash>.bin``: a first line ``LGPDB1``, a line of JSON naming
 the table (board size, goal, pattern, length), the table, and the SHA-256 of everything before
@@ -37,8 +40,9 @@ __all__ = [
 ]
 
 CACHE_ENV = "LEVELGEN_CACHE_DIR"
-#: Tables at least this long go to disk too (smaller ones build in milliseconds).
-DISK_MIN_ENTRIES = 100_000
+#: Numbered puzzles' tables at least this long go to disk too (smaller ones build in
+#: milliseconds, even in Python).
+DISK_MIN_ENTRIES = 20_000
 #: The most table bytes kept in memory (the oldest used go first).
 MEMORY_BYTES = 160 * 1024 * 1024
 _MAGIC = b"LGPDB1\n"
@@ -69,8 +73,8 @@ def _key(width: int, height: int, goal: bytes, pattern: Pattern) -> dict[str, ob
 
 class TableStore:
     """Pattern databases by key: from memory, else from ``directory`` (checked), else built
-    (and saved when large).  ``directory`` None keeps everything in memory.  Safe to call
-    from several threads (the tables of one puzzle are built side by side)."""
+    (and saved when large and numbered).  ``directory`` None keeps everything in memory.
+    Safe to call from several threads (the tables of one puzzle are built side by side)."""
 
     def __init__(self, directory: Path | None) -> None:
         self.directory = directory
@@ -92,7 +96,8 @@ class TableStore:
                 self._memory.move_to_end(name)
                 self.events.append((name, "memory"))
                 return found
-        use_disk = self.directory is not None and pattern.entries >= DISK_MIN_ENTRIES
+        numbered = len(set(goal)) == len(goal)
+        use_disk = self.directory is not None and numbered and pattern.entries >= DISK_MIN_ENTRIES
         table = None
         state = "built"
         if use_disk:

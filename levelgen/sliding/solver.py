@@ -14,11 +14,17 @@ Which method runs:
   :mod:`levelgen.sliding.pdb_cache`) and crossing counts for classes too large for a table.
   Tables are at most :data:`TABLE_ENTRIES` entries with the compiled twins (a numbered 4x4
   board: :data:`FOUR_BY_FOUR_ENTRIES`, Korf and Felner's 6-6-3 split) and
-  :data:`PYTHON_TABLE_ENTRIES` without.
+  :data:`PYTHON_TABLE_ENTRIES` without; a colour board's, built for its goal,
+  :data:`COLOUR_TABLE_ENTRIES`.  A small board's classes all fit one table (a numbered 3x3
+  board, two colours on 4x4): that table is a breadth-first search over every frame, hashed
+  by its rank, and IDA* on it walks straight down the optimal paths.
 
 Both return the same least optimal solution and the same count of optimal solutions, so the
 choice changes only the time.  The work is ``nodes`` (IDA* nodes or expanded frames);
-``budget.max_nodes`` bounds it for the whole call and ``budget.should_stop`` is polled.
+``budget.max_nodes`` bounds it for the whole call and ``budget.should_stop`` is polled.  When
+the budget stops the optimal search, a greedy search of at most :data:`GREEDY_NODES` frames
+(a fixed amount of work, about a second at most, that does not poll ``should_stop``) looks for
+a solution to return with the ``unknown`` answer.
 """
 
 from __future__ import annotations

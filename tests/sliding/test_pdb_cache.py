@@ -78,3 +78,14 @@ def test_a_file_in_the_way_only_costs_the_rebuild(tmp_path: Path) -> None:
     store = pdb_cache.TableStore(blocker)
     assert len(store(4, 3, ENC.goal, BIG)) == BIG.entries
     assert store.events[-1][1] == "built"
+
+
+def test_colour_tables_stay_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A colour puzzle's tables belong to its goal pattern, drawn anew for each level."""
+    goal = Frame(4, 3, (0, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1))
+    enc = encode_puzzle(goal)
+    pattern = pdb.make_pattern([1, 2], [6, 5], 12)  # 5,544 entries ...
+    store = pdb_cache.TableStore(tmp_path)
+    monkeypatch.setattr(pdb_cache, "DISK_MIN_ENTRIES", 1_000)  # ... over the threshold
+    assert len(store(4, 3, enc.goal, pattern)) == pattern.entries
+    assert list(tmp_path.iterdir()) == []
