@@ -42,7 +42,7 @@ from .generate import create_level
 from .heuristics import lower_bound
 from .level import Metrics, SlidingLevel
 from .player import player_assets
-from .rules import OPPOSITE, Frame, MoveError, apply_moves, parse_moves
+from .rules import Frame, MoveError, apply_moves, parse_moves
 from .schema import dump_level, level_json_schema, parse_level
 from .solver import COUNT_CAP, solve
 from .spec import BANDS, CREATE_OPTIONS, CreateSpec, band_of, parse_spec, ramp
@@ -256,7 +256,4 @@ class SlidingPuzzleFamily:
 
 def _tile_of(frame: Frame, move: str) -> int:
     """The label of the tile that ``move`` slides (the one the blank goes to)."""
-    after = frame.move(move)
-    back = OPPOSITE[move]
-    assert after.move(back) == frame
-    return frame.cells[after.blank]
+    return frame.cells[frame.move(move).blank]

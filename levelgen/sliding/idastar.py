@@ -24,9 +24,9 @@ The work is counted in nodes (a node is a call, pruned or not); ``should_stop`` 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .pdb import Pattern, rank
 
@@ -238,7 +238,10 @@ class _Search:
             return self.cross_sum + max(self.sum, self.mirror_sum)
         return self.cross_sum + self.sum
 
-    def visit(self, g: int, blank: int, last: str) -> None:
+    def enter(self, g: int, blank: int) -> bool:
+        """Count the node just reached at depth ``g``: True when it is to be expanded, False
+        when it is pruned (its ``g + h`` noted) or is the goal (counted); ``_Stop`` at the node
+        limit or when ``should_stop`` says so, ``_Done`` when the count reaches its cap."""
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise _Stop
@@ -249,31 +252,56 @@ class _Search:
         if f > self.threshold:
             if self.next is None or f < self.next:
                 self.next = f
-            return
+            return False
         if hv == 0 and self.cells == self.hz.goal:
             self.count += 1
             if self.first is None:
                 self.first = "".join(self.path)
             if self.count >= self.count_cap:
                 raise _Done
-            return
+            return False
+        return True
+
+    def run(self, blank: int) -> None:
+        """The depth-first search from the start, on an explicit stack (a list of
+        ``[g, blank, last move, next move to try, the slide that led here]``) so that no
+        Python recursion grows with the threshold; the nodes are visited in the order of the
+        recursive search by the book, children in the order ``U D L R``."""
         w, h = self.hz.width, self.hz.height
-        x, y = blank % w, blank // w
-        for d in "UDLR":
-            if d == _OPPOSITE[last]:
-                continue
-            dx, dy = _DELTA[d]
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < w and 0 <= ny < h):
-                continue
-            t = ny * w + nx
-            saved = self.slide(t, blank)
-            self.path.append(d)
-            try:
-                self.visit(g + 1, t, d)
-            finally:
+        if not self.enter(0, blank):
+            return
+        stack: list[list[Any]] = [[0, blank, "", 0, None]]
+        while stack:
+            top = stack[-1]
+            g, here, last, i, arrived = top
+            x, y = here % w, here // w
+            descended = False
+            while i < 4:
+                d = "UDLR"[i]
+                i += 1
+                if d == _OPPOSITE[last]:
+                    continue
+                dx, dy = _DELTA[d]
+                nx, ny = x + dx, y + dy
+                if not (0 <= nx < w and 0 <= ny < h):
+                    continue
+                t = ny * w + nx
+                saved = self.slide(t, here)
+                self.path.append(d)
+                if self.enter(g + 1, t):
+                    top[3] = i
+                    stack.append([g + 1, t, d, 0, (t, here, saved)])
+                    descended = True
+                    break
                 self.path.pop()
-                self.unslide(t, blank, saved)
+                self.unslide(t, here, saved)
+            if descended:
+                continue
+            stack.pop()
+            if arrived is not None:
+                t, before, saved = arrived
+                self.path.pop()
+                self.unslide(t, before, saved)
 
     def slide(self, t: int, blank: int) -> tuple[int, int, int, int]:
         """Slide the tile at ``t`` into the blank at ``blank``; returns what
@@ -340,14 +368,10 @@ def python_bounded_search(
     the reference of the compiled twin."""
     search = _Search(heuristic, bytes(start), threshold, count_cap, node_limit, should_stop)
     stopped = False
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, 4 * threshold + 200))
     try:
-        search.visit(0, bytes(start).index(0), "")
+        search.run(bytes(start).index(0))
     except _Done:
         pass
     except _Stop:
         stopped = True
-    finally:
-        sys.setrecursionlimit(old_limit)
     return Iteration(search.first, search.count, search.nodes, search.next, stopped)

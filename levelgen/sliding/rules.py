@@ -52,7 +52,7 @@ parity of the blank's Manhattan distance: the solvers use this to step their bou
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,7 +68,6 @@ __all__ = [
     "Reachability",
     "apply_moves",
     "blank_distance",
-    "format_moves",
     "format_size",
     "is_numbered",
     "parse_moves",
@@ -175,11 +174,8 @@ class Frame:
             if self.can_move(d):
                 yield d, self.move(d)
 
-    def format(self, symbols: str | None = None) -> str:
-        """The frame as text, one line per row: numbers right-aligned (``.`` the blank), or one
-        character per cell from ``symbols`` (``symbols[label]``) for colour puzzles."""
-        if symbols is not None:
-            return "\n".join("".join(symbols[v] for v in row) for row in self.rows())
+    def format(self) -> str:
+        """The frame as text, one line per row, labels right-aligned (``.`` the blank)."""
         width = max(len(str(v)) for v in self.cells)
         return "\n".join(
             " ".join(("." if v == BLANK else str(v)).rjust(width) for v in row)
@@ -211,11 +207,6 @@ def parse_moves(text: str) -> str:
         if c not in _STEP:
             raise MoveError(i, c, "not a move: moves are U, D, L and R")
     return text
-
-
-def format_moves(moves: Iterable[str]) -> str:
-    """Moves as one string (``"ULDR"``)."""
-    return "".join(moves)
 
 
 def apply_moves(frame: Frame, moves: str) -> Frame:

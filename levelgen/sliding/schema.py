@@ -469,10 +469,9 @@ def dump_level(level: SlidingLevel) -> dict[str, Any]:
 
 
 def _plain(value: object) -> object:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
+    """A parameter as JSON: rows (tuples or lists) as lists of lists."""
+    if isinstance(value, tuple | list):
+        return [list(row) if isinstance(row, tuple | list) else row for row in value]
     return value
 
 
