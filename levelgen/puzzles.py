@@ -317,6 +317,7 @@ class Family(Protocol):
 #: The built-in families (also declared under the entry-point group in pyproject.toml).
 _BUILTIN: dict[str, str] = {
     "linkup": "levelgen.linkup:FAMILY",
+    "sliding-puzzle": "levelgen.sliding:FAMILY",
     "snakes-ladders": "levelgen.ladders:FAMILY",
 }
 

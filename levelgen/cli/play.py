@@ -99,7 +99,7 @@ def hint(
     unproved).
     """
     from ..formats import format_json
-    from ..formats.reports import status_code
+    from ..formats.reports import hint_data, status_code
     from ..puzzles import Capability
 
     family, document = read_document(file)
@@ -112,7 +112,7 @@ def hint(
     )
     code = status_code(answer.status)
     if json_output:
-        typer.echo(format_json(dict(answer.details)), nl=False)
+        typer.echo(format_json(hint_data(answer.status, answer.text, answer.details)), nl=False)
     else:
         typer.echo(answer.text)
     raise typer.Exit(code)

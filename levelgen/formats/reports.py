@@ -27,6 +27,7 @@ __all__ = [
     "EXIT_UNREADABLE",
     "MAX_PROBLEM_LINES",
     "SEVERITY",
+    "hint_data",
     "problem_line",
     "problem_lines",
     "status_code",
@@ -113,3 +114,11 @@ def wall_clock_budget(seconds: float) -> Budget:
     return Budget(
         should_stop=lambda: time.monotonic() > deadline, clock=time.monotonic, time_limit=seconds
     )
+
+
+def hint_data(status: str, text: str, details: Mapping[str, Any]) -> dict[str, Any]:
+    """A hint as JSON (``hint --json`` and ``POST /v1/hint``): the family's figures, after
+    ``status`` and ``message`` unless the figures carry a status of their own (Link-up's)."""
+    if "status" in details:
+        return dict(details)
+    return {"status": status, "message": text, **details}

@@ -324,7 +324,7 @@ def task_hint(body: bytes, limits: Limits) -> TaskResult:
     if isinstance(read, TaskResult):
         return read
     family, document, options = read
-    from ..formats.reports import wall_clock_budget
+    from ..formats.reports import hint_data, wall_clock_budget
     from ..puzzles import Capability, DocumentError
 
     if Capability.HINT not in family.capabilities:
@@ -337,7 +337,7 @@ def task_hint(body: bytes, limits: Limits) -> TaskResult:
         )
     except DocumentError as exc:
         return _format_problem("", exc.problems)
-    return TaskResult(200, _dumps(dict(answer.details)))
+    return TaskResult(200, _dumps(hint_data(answer.status, answer.text, answer.details)))
 
 
 def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:

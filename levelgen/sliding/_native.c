@@ -1,0 +1,902 @@
+/* levelgen.sliding._native: optional compiled twins of the sliding-puzzle searches.
+ *
+ * - build_table: levelgen.sliding.pdb.build_table, a pattern database by breadth-first search
+ *   over (placement, blank region) states;
+ * - search: levelgen.sliding.idastar.python_bounded_search, one IDA* iteration with the
+ *   additive heuristic (pattern tables, crossing counts, the mirror image when it applies).
+ *
+ * Each is the same algorithm as its Python function, step for step (read those functions and
+ * their module docstrings first): the same ranking of placements, the same move order
+ * (U D L R, the undoing move skipped), the same node counting, so the answers are the same:
+ * the same table bytes, and the same first solution, count, nodes and next threshold.
+ * tests/sliding/test_native.py compares them.  Cells are at most 64, so a class's cells fit in
+ * one 64-bit mask.  Nothing here keeps state between calls.
+ *
+ * When this file cannot be compiled, levelgen runs the Python functions alone (an optional
+ * extension), and uses this module only when its API number matches levelgen.sliding.native.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define API 1
+#define MAXCELLS 64
+#define MAXCLASSES 65
+#define MAXPATH 1024
+#define POLL_NODES (1LL << 16)
+#define MAX_VALUE 255
+
+typedef uint64_t mask;
+
+static uint64_t BIN[65][65];
+
+static void init_binomials(void)
+{
+    for (int n = 0; n <= 64; n++) {
+        BIN[n][0] = 1;
+        for (int k = 1; k <= 64; k++)
+            BIN[n][k] = n == 0 ? 0 : BIN[n - 1][k - 1] + BIN[n - 1][k];
+    }
+}
+
+/* A plain SWAR popcount: without -mpopcnt the builtin is a library call. */
+static inline int popcount(mask m)
+{
+    m = m - ((m >> 1) & 0x5555555555555555ULL);
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((m * 0x0101010101010101ULL) >> 56);
+}
+static inline int lowest(mask m) { return __builtin_ctzll(m); }
+static inline mask below(int p) { return p >= 64 ? ~(mask)0 : (((mask)1 << p) - 1); }
+
+/* Boards of at most 16 cells rank and unrank classes of several tiles by tables:
+ * PEXT8[m][x] gathers the bits of x at the set bits of m (low first), PDEP8[m][x] scatters the
+ * low bits of x to the set bits of m, and RANK16[x] is the colex rank of the 16-bit mask x
+ * (the sum of C(position, t) over its set bits, as in rank_of).  Filled once at import. */
+static uint8_t PEXT8[256][256], PDEP8[256][256];
+static uint32_t RANK16[1 << 16];
+
+static void init_tables(void)
+{
+    for (int m = 0; m < 256; m++) {
+        for (int x = 0; x < 256; x++) {
+            int out = 0, k = 0;
+            for (int b = 0; b < 8; b++) {
+                if ((m >> b) & 1) {
+                    if ((x >> b) & 1)
+                        out |= 1 << k;
+                    k++;
+                }
+            }
+            PEXT8[m][x] = (uint8_t)out;
+            out = 0;
+            k = 0;
+            for (int b = 0; b < 8; b++) {
+                if ((m >> b) & 1) {
+                    if ((x >> k) & 1)
+                        out |= 1 << b;
+                    k++;
+                }
+            }
+            PDEP8[m][x] = (uint8_t)out;
+        }
+    }
+    for (uint32_t x = 0; x < (1u << 16); x++) {
+        uint32_t r = 0;
+        int t = 0;
+        for (int b = 0; b < 16; b++)
+            if ((x >> b) & 1)
+                r += (uint32_t)BIN[b][++t];
+        RANK16[x] = r;
+    }
+}
+
+static inline uint32_t pext16(uint32_t x, uint32_t m)
+{
+    uint32_t lo = PEXT8[m & 255][x & 255];
+    uint32_t hi = PEXT8[m >> 8][(x >> 8) & 255];
+    return lo | (hi << __builtin_popcount(m & 255));
+}
+
+static inline uint32_t pdep16(uint32_t x, uint32_t m)
+{
+    int low = __builtin_popcount(m & 255);
+    uint32_t lo = PDEP8[m & 255][x & ((1u << low) - 1) & 255];
+    uint32_t hi = PDEP8[m >> 8][(x >> low) & 255];
+    return lo | (hi << 8);
+}
+
+typedef struct {
+    int k;                   /* classes in the pattern */
+    int cls[MAXCLASSES];     /* their ids, in ranking order */
+    int cnt[MAXCLASSES];     /* tiles per class */
+    uint64_t radix[MAXCLASSES];
+    uint64_t entries;
+    int small;               /* at most 16 cells: classes of several tiles go by the tables */
+    const uint8_t *table;    /* entries bytes (search only) */
+} Pattern;
+
+static int make_pattern(Pattern *p, const uint8_t *cls, Py_ssize_t k, const uint8_t *cnt, int n)
+{
+    int free_cells = n;
+    p->k = (int)k;
+    p->entries = 1;
+    p->small = n <= 16;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        if (cls[j] == 0 || cls[j] >= MAXCLASSES || cnt[j] > free_cells) {
+            PyErr_SetString(PyExc_ValueError, "bad pattern classes or counts");
+            return -1;
+        }
+        p->cls[j] = cls[j];
+        p->cnt[j] = cnt[j];
+        p->radix[j] = BIN[free_cells][cnt[j]];
+        free_cells -= cnt[j];
+        if (p->radix[j] && p->entries > UINT64_MAX / p->radix[j]) {
+            PyErr_SetString(PyExc_OverflowError, "pattern too large");
+            return -1;
+        }
+        p->entries *= p->radix[j];
+    }
+    return 0;
+}
+
+/* pdb.rank: the index of the placement whose class j has the cells masks[cls[j]]. */
+static uint64_t rank_of(const Pattern *p, const mask *masks)
+{
+    uint64_t index = 0;
+    mask used = 0;
+    for (int j = 0; j < p->k; j++) {
+        mask m = masks[p->cls[j]];
+        if (p->small && p->cnt[j] > 1) {
+            uint32_t free_cells = (uint32_t)(~used & 0xFFFF);
+            index = index * p->radix[j] + RANK16[pext16((uint32_t)m, free_cells)];
+            used |= m;
+            continue;
+        }
+        uint64_t r = 0;
+        int t = 0;
+        mask rest = m;
+        while (rest) {
+            int pos = lowest(rest);
+            t++;
+            int compact = pos - popcount(used & below(pos));
+            r += BIN[compact][t];
+            rest &= rest - 1;
+        }
+        index = index * p->radix[j] + r;
+        used |= m;
+    }
+    return index;
+}
+
+/* pdb.unrank: the cell masks (out[j] for the pattern's j-th class) of placement `index`. */
+static void unrank_of(const Pattern *p, uint64_t index, mask *out)
+{
+    uint64_t digits[MAXCLASSES];
+    for (int j = p->k - 1; j >= 0; j--) {
+        digits[j] = index % p->radix[j];
+        index /= p->radix[j];
+    }
+    mask used = 0;
+    for (int j = 0; j < p->k; j++) {
+        uint64_t r = digits[j];
+        mask m = 0;
+        for (int t = p->cnt[j]; t > 0; t--) {
+            int q = t - 1;
+            while (BIN[q + 1][t] <= r)
+                q++;
+            r -= BIN[q][t];
+            /* the cell that is the q-th (from 0) among the cells not in used */
+            int cell = -1, seen = -1;
+            while (seen < q) {
+                cell++;
+                if (!((used >> cell) & 1))
+                    seen++;
+            }
+            m |= (mask)1 << cell;
+        }
+        out[j] = m;
+        used |= m;
+    }
+}
+
+/* Each class's combinations by rank, for the builder: combos[j][r] is the mask of compact
+ * positions of rank r (colex order is increasing mask order, which Gosper's step walks).
+ * NULL for a class of more than COMBO_LIMIT combinations (then unrank_of's loop is used). */
+#define COMBO_LIMIT (1 << 20)
+
+typedef struct {
+    mask *combos[MAXCLASSES];
+} Combos;
+
+static int make_combos(Combos *c, const Pattern *p)
+{
+    for (int j = 0; j < p->k; j++) {
+        c->combos[j] = NULL;
+        uint64_t size = p->radix[j];
+        int k = p->cnt[j];
+        if (size <= COMBO_LIMIT && k >= 1) {
+            mask *list = malloc(size * sizeof(mask));
+            if (!list)
+                return -1;
+            mask m = ((mask)1 << k) - 1;
+            for (uint64_t r = 0; r < size; r++) {
+                list[r] = m;
+                mask low = m & (~m + 1), ripple = m + low;
+                m = ripple | (((m ^ ripple) >> 2) / low);
+            }
+            c->combos[j] = list;
+        }
+    }
+    return 0;
+}
+
+static void free_combos(Combos *c, int k)
+{
+    for (int j = 0; j < k; j++)
+        free(c->combos[j]);
+}
+
+/* unrank_of by the tabulated combinations (the same answer); every class must have its table. */
+static void unrank_fast(const Pattern *p, const Combos *c, int n, uint64_t index, mask *out)
+{
+    uint64_t digits[MAXCLASSES];
+    for (int j = p->k - 1; j >= 0; j--) {
+        digits[j] = index % p->radix[j];
+        index /= p->radix[j];
+    }
+    mask used = 0;
+    for (int j = 0; j < p->k; j++) {
+        mask compact = c->combos[j][digits[j]], m = 0;
+        if (n <= 16) {
+            m = pdep16((uint32_t)compact, (uint32_t)(~used & 0xFFFF));
+        } else {
+            for (int cell = 0; cell < n && compact; cell++) {
+                if ((used >> cell) & 1)
+                    continue;
+                if (compact & 1)
+                    m |= (mask)1 << cell;
+                compact >>= 1;
+            }
+        }
+        out[j] = m;
+        used |= m;
+    }
+}
+
+static void neighbour_masks(int w, int h, mask *nb)
+{
+    for (int i = 0; i < w * h; i++) {
+        int x = i % w, y = i / w;
+        mask m = 0;
+        if (y > 0) m |= (mask)1 << (i - w);
+        if (y < h - 1) m |= (mask)1 << (i + w);
+        if (x > 0) m |= (mask)1 << (i - 1);
+        if (x < w - 1) m |= (mask)1 << (i + 1);
+        nb[i] = m;
+    }
+}
+
+static mask flood(int cell, mask blocked, const mask *nb)
+{
+    mask region = (mask)1 << cell, todo = region;
+    while (todo) {
+        int c = lowest(todo);
+        todo &= todo - 1;
+        mask grow = nb[c] & ~blocked & ~region;
+        region |= grow;
+        todo |= grow;
+    }
+    return region;
+}
+
+/* ----- build_table ------------------------------------------------------------------------ */
+
+/* For large tables of boards of at most REGION_CELLS cells the blank regions of every
+ * occupancy are tabulated once per build: rep[occ][cell] is the lowest cell of the region of `cell` among the cells
+ * not in `occ`, region[occ][cell] that region (the same answers as flood, by lookup). */
+#define REGION_CELLS 16
+
+typedef struct {
+    uint8_t *rep;
+    uint16_t *region;
+} Regions;
+
+static int make_regions(Regions *r, int n, const mask *nb)
+{
+    size_t count = ((size_t)1 << n) * (size_t)n;
+    r->rep = malloc(count);
+    r->region = malloc(count * sizeof(uint16_t));
+    if (!r->rep || !r->region)
+        return -1;
+    for (mask occ = 0; occ < ((mask)1 << n); occ++) {
+        mask left = ~occ & below(n);
+        uint8_t *rep = r->rep + occ * (size_t)n;
+        uint16_t *reg = r->region + occ * (size_t)n;
+        while (left) {
+            int c = lowest(left);
+            mask part = flood(c, occ, nb);
+            left &= ~part;
+            for (mask m = part; m; m &= m - 1) {
+                rep[lowest(m)] = (uint8_t)c;
+                reg[lowest(m)] = (uint16_t)part;
+            }
+        }
+    }
+    return 0;
+}
+
+static int check_board(int w, int h, Py_ssize_t len)
+{
+    if (w < 2 || h < 2 || w * h > MAXCELLS || len != w * h) {
+        PyErr_SetString(PyExc_ValueError, "a board of 2..64 cells, the goal one byte per cell");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *build_table(PyObject *self, PyObject *args)
+{
+    int w, h;
+    Py_buffer goal, cls, cnt;
+    if (!PyArg_ParseTuple(args, "iiy*y*y*", &w, &h, &goal, &cls, &cnt))
+        return NULL;
+    PyObject *result = NULL;
+    uint8_t *table = NULL, *seen = NULL;
+    uint32_t *queue = NULL;
+    Pattern p;
+    int n = w * h, oom = 0;
+    Regions regions = {NULL, NULL};
+    Combos combos;
+    memset(&combos, 0, sizeof combos);
+    p.k = 0;
+    if (check_board(w, h, goal.len) < 0)
+        goto done;
+    if (cls.len != cnt.len || cls.len < 1 || cls.len >= MAXCLASSES) {
+        PyErr_SetString(PyExc_ValueError, "classes and counts differ in length");
+        goto done;
+    }
+    if (make_pattern(&p, cls.buf, cls.len, cnt.buf, n) < 0)
+        goto done;
+    uint64_t states = p.entries * (uint64_t)n;
+    if (states >= ((uint64_t)1 << 32)) {
+        PyErr_SetString(PyExc_OverflowError, "pattern too large to build");
+        goto done;
+    }
+    mask nb[MAXCELLS];
+    neighbour_masks(w, h, nb);
+    mask masks[MAXCLASSES];
+    memset(masks, 0, sizeof masks);
+    const uint8_t *g = goal.buf;
+    int blank = -1;
+    for (int i = 0; i < n; i++) {
+        if (g[i] == 0)
+            blank = i;
+        for (int j = 0; j < p.k; j++)
+            if (g[i] == p.cls[j])
+                masks[j] |= (mask)1 << i;
+    }
+    if (blank < 0) {
+        PyErr_SetString(PyExc_ValueError, "the goal has no blank");
+        goto done;
+    }
+    /* Worth its 65,536 x 16 floods only for large tables. */
+    int tabulated = n <= REGION_CELLS && states >= ((uint64_t)1 << 22);
+    if (tabulated && make_regions(&regions, n, nb) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int fast = make_combos(&combos, &p) == 0;
+    for (int j = 0; fast && j < p.k; j++)
+        fast = combos.combos[j] != NULL;
+    table = malloc(p.entries);
+    seen = calloc((size_t)(states / 8 + 1), 1);
+    size_t cap = 1024, head = 0, tail = 0;
+    queue = malloc(cap * sizeof(uint32_t));
+    if (!table || !seen || !queue) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memset(table, MAX_VALUE, p.entries);
+    Py_BEGIN_ALLOW_THREADS
+    mask occupied = 0;
+    for (int j = 0; j < p.k; j++)
+        occupied |= masks[j];
+    mask region = flood(blank, occupied, nb);
+    /* rank_of reads masks by class id; here masks are by position j: map through a scratch */
+    mask byclass[MAXCLASSES];
+    memset(byclass, 0, sizeof byclass);
+    for (int j = 0; j < p.k; j++)
+        byclass[p.cls[j]] = masks[j];
+    uint64_t start = rank_of(&p, byclass) * n + lowest(region);
+    table[start / n] = 0;
+    seen[start >> 3] |= (uint8_t)(1 << (start & 7));
+    queue[tail++] = (uint32_t)start;
+    /* Layer by layer: [head, layer_end) is the current layer. */
+    size_t layer_end = tail;
+    int depth = 0;
+    while (head < tail) {
+        depth++;
+        uint8_t value = depth < MAX_VALUE ? (uint8_t)depth : MAX_VALUE;
+        size_t end = layer_end;
+        for (; head < end; head++) {
+            uint64_t state = queue[head];
+            uint64_t index = state / n;
+            int rep = (int)(state % n);
+            mask pm[MAXCLASSES];
+            if (fast)
+                unrank_fast(&p, &combos, n, index, pm);
+            else
+                unrank_of(&p, index, pm);
+            mask occ = 0;
+            for (int j = 0; j < p.k; j++)
+                occ |= pm[j];
+            mask reg = tabulated ? regions.region[occ * (size_t)n + rep] : flood(rep, occ, nb);
+            /* The successors first (with their visited bits and table bytes fetched ahead:
+             * the build waits on memory more than it computes), then the new ones kept. */
+            uint64_t found[4 * MAXCELLS];
+            int nfound = 0;
+            for (int j = 0; j < p.k; j++) {
+                mask rest = pm[j];
+                while (rest) {
+                    int q = lowest(rest);
+                    rest &= rest - 1;
+                    mask targets = nb[q] & reg;
+                    while (targets) {
+                        int r = lowest(targets);
+                        targets &= targets - 1;
+                        mask moved = ((mask)1 << q) | ((mask)1 << r);
+                        for (int i = 0; i < p.k; i++)
+                            byclass[p.cls[i]] = pm[i];
+                        byclass[p.cls[j]] = pm[j] ^ moved;
+                        mask after = occ ^ moved;
+                        int nrep = tabulated ? regions.rep[after * (size_t)n + q]
+                                             : lowest(flood(q, after, nb));
+                        uint64_t ns = rank_of(&p, byclass) * n + nrep;
+                        __builtin_prefetch(&seen[ns >> 3], 1);
+                        __builtin_prefetch(&table[ns / n], 1);
+                        found[nfound++] = ns;
+                    }
+                }
+            }
+            for (int f = 0; f < nfound; f++) {
+                uint64_t ns = found[f];
+                if (seen[ns >> 3] & (1 << (ns & 7)))
+                    continue;
+                seen[ns >> 3] |= (uint8_t)(1 << (ns & 7));
+                if (tail == cap) {
+                    size_t bigger = cap * 2;
+                    uint32_t *grown = realloc(queue, bigger * sizeof(uint32_t));
+                    if (!grown) {
+                        oom = 1;
+                        goto out_of_memory;
+                    }
+                    queue = grown;
+                    cap = bigger;
+                }
+                queue[tail++] = (uint32_t)ns;
+                uint64_t ni = ns / n;
+                if (table[ni] == MAX_VALUE && value < MAX_VALUE)
+                    table[ni] = value;
+            }
+        }
+        layer_end = tail;
+    }
+out_of_memory:
+    Py_END_ALLOW_THREADS
+    if (oom) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = PyBytes_FromStringAndSize((const char *)table, (Py_ssize_t)p.entries);
+done:
+    free(regions.rep);
+    free(regions.region);
+    free_combos(&combos, p.k);
+    free(table);
+    free(seen);
+    free(queue);
+    PyBuffer_Release(&goal);
+    PyBuffer_Release(&cls);
+    PyBuffer_Release(&cnt);
+    return result;
+}
+
+/* ----- search ----------------------------------------------------------------------------- */
+
+typedef struct {
+    int w, h, n;
+    uint8_t cells[MAXCELLS];
+    uint8_t goal[MAXCELLS];
+    mask masks[MAXCLASSES];
+    mask mirror[MAXCLASSES];
+    int npat;
+    Pattern *pats;
+    int group_of[MAXCLASSES];
+    int values[MAXCLASSES], mvalues[MAXCLASSES];
+    int sum, msum, cross_sum;
+    int is_cross[MAXCLASSES];
+    int cross[MAXCLASSES];
+    mask goal_mask[MAXCLASSES];
+    int nlines;
+    mask lines[16];
+    int reflect;
+    uint8_t tcell[MAXCELLS], tclass[MAXCLASSES];
+    int threshold;
+    long long count_cap, count, nodes, node_limit;
+    int next;
+    PyObject *should_stop;
+    int stopped, done, error;
+    int depth;
+    char path[MAXPATH];
+    int have_first, first_len;
+    char first[MAXPATH];
+    int steps[MAXCELLS][4]; /* per blank cell: target per direction U D L R, -1 when none */
+} Ctx;
+
+static const char DIRS[4] = {'U', 'D', 'L', 'R'};
+static const int OPP[5] = {1, 0, 3, 2, -1}; /* index 4: no last move */
+
+static int lookup(const Ctx *c, int g, const mask *m)
+{
+    const Pattern *p = &c->pats[g];
+    return p->table[rank_of(p, m)];
+}
+
+static int crossing_term(const Ctx *c, int cls, mask m)
+{
+    int total = 0;
+    for (int i = 0; i < c->nlines; i++) {
+        int d = popcount(m & c->lines[i]) - popcount(c->goal_mask[cls] & c->lines[i]);
+        total += d < 0 ? -d : d;
+    }
+    return total;
+}
+
+static inline int hvalue(const Ctx *c)
+{
+    if (c->reflect)
+        return c->cross_sum + (c->sum > c->msum ? c->sum : c->msum);
+    return c->cross_sum + c->sum;
+}
+
+static void visit(Ctx *c, int g, int blank, int last)
+{
+    c->nodes++;
+    if (c->node_limit >= 0 && c->nodes > c->node_limit) {
+        c->stopped = 1;
+        return;
+    }
+    if (c->should_stop && c->nodes % POLL_NODES == 0) {
+        PyObject *r = PyObject_CallNoArgs(c->should_stop);
+        if (!r) {
+            c->error = 1;
+            return;
+        }
+        int stop = PyObject_IsTrue(r);
+        Py_DECREF(r);
+        if (stop < 0) {
+            c->error = 1;
+            return;
+        }
+        if (stop) {
+            c->stopped = 1;
+            return;
+        }
+    }
+    int hv = hvalue(c);
+    int f = g + hv;
+    if (f > c->threshold) {
+        if (c->next < 0 || f < c->next)
+            c->next = f;
+        return;
+    }
+    if (hv == 0 && memcmp(c->cells, c->goal, (size_t)c->n) == 0) {
+        c->count++;
+        if (!c->have_first) {
+            c->have_first = 1;
+            c->first_len = c->depth;
+            memcpy(c->first, c->path, (size_t)c->depth);
+        }
+        if (c->count >= c->count_cap)
+            c->done = 1;
+        return;
+    }
+    for (int d = 0; d < 4; d++) {
+        if (d == OPP[last])
+            continue;
+        int t = c->steps[blank][d];
+        if (t < 0)
+            continue;
+        int cls = c->cells[t];
+        mask moved = ((mask)1 << t) | ((mask)1 << blank);
+        c->cells[blank] = (uint8_t)cls;
+        c->cells[t] = 0;
+        c->masks[cls] ^= moved;
+        c->masks[0] ^= moved;
+        int gi = c->group_of[cls], old_value = 0, gm = -1, old_mirror = 0, old_cross = 0;
+        if (gi >= 0) {
+            old_value = c->values[gi];
+            c->values[gi] = lookup(c, gi, c->masks);
+            c->sum += c->values[gi] - old_value;
+        }
+        if (c->reflect) {
+            int mc = c->tclass[cls];
+            c->mirror[mc] ^= ((mask)1 << c->tcell[t]) | ((mask)1 << c->tcell[blank]);
+            gm = c->group_of[mc];
+            if (gm >= 0) {
+                old_mirror = c->mvalues[gm];
+                c->mvalues[gm] = lookup(c, gm, c->mirror);
+                c->msum += c->mvalues[gm] - old_mirror;
+            }
+        }
+        if (c->is_cross[cls]) {
+            old_cross = c->cross[cls];
+            c->cross[cls] = crossing_term(c, cls, c->masks[cls]);
+            c->cross_sum += c->cross[cls] - old_cross;
+        }
+        c->path[c->depth++] = DIRS[d];
+        visit(c, g + 1, t, d);
+        c->depth--;
+        c->cells[t] = (uint8_t)cls;
+        c->cells[blank] = 0;
+        c->masks[cls] ^= moved;
+        c->masks[0] ^= moved;
+        if (gi >= 0) {
+            c->sum += old_value - c->values[gi];
+            c->values[gi] = old_value;
+        }
+        if (c->reflect) {
+            int mc = c->tclass[cls];
+            c->mirror[mc] ^= ((mask)1 << c->tcell[t]) | ((mask)1 << c->tcell[blank]);
+            if (gm >= 0) {
+                c->msum += old_mirror - c->mvalues[gm];
+                c->mvalues[gm] = old_mirror;
+            }
+        }
+        if (c->is_cross[cls]) {
+            c->cross_sum += old_cross - c->cross[cls];
+            c->cross[cls] = old_cross;
+        }
+        if (c->stopped || c->done || c->error)
+            return;
+    }
+}
+
+static PyObject *search(PyObject *self, PyObject *args)
+{
+    int w, h, threshold;
+    long long count_cap, node_limit;
+    Py_buffer goal, start, crossing, tcell, tclass;
+    PyObject *patterns, *should_stop;
+    if (!PyArg_ParseTuple(args, "iiy*y*Oy*y*y*iLLO", &w, &h, &goal, &start, &patterns,
+                          &crossing, &tcell, &tclass, &threshold, &count_cap, &node_limit,
+                          &should_stop))
+        return NULL;
+    PyObject *result = NULL;
+    Ctx *c = calloc(1, sizeof(Ctx));
+    Pattern *pats = NULL;
+    PyObject *seq = NULL;
+    Py_buffer *tables = NULL;
+    Py_ssize_t ntables = 0;
+    if (!c) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (check_board(w, h, goal.len) < 0)
+        goto done;
+    int n = w * h;
+    if (start.len != n) {
+        PyErr_SetString(PyExc_ValueError, "the start is not one byte per cell");
+        goto done;
+    }
+    if (threshold < 0 || threshold >= MAXPATH) {
+        PyErr_SetString(PyExc_ValueError, "threshold out of range");
+        goto done;
+    }
+    if (count_cap < 1) {
+        PyErr_SetString(PyExc_ValueError, "count_cap must be at least 1");
+        goto done;
+    }
+    c->w = w;
+    c->h = h;
+    c->n = n;
+    memcpy(c->goal, goal.buf, (size_t)n);
+    memcpy(c->cells, start.buf, (size_t)n);
+    int blank = -1;
+    for (int i = 0; i < n; i++) {
+        if (c->cells[i] >= MAXCLASSES || c->goal[i] >= MAXCLASSES) {
+            PyErr_SetString(PyExc_ValueError, "a class out of range");
+            goto done;
+        }
+        if (c->cells[i] == 0)
+            blank = i;
+        c->masks[c->cells[i]] |= (mask)1 << i;
+        c->goal_mask[c->goal[i]] |= (mask)1 << i;
+    }
+    if (blank < 0) {
+        PyErr_SetString(PyExc_ValueError, "the start has no blank");
+        goto done;
+    }
+    for (int i = 0; i < n; i++) {
+        int x = i % w, y = i / w;
+        c->steps[i][0] = y > 0 ? i - w : -1;
+        c->steps[i][1] = y < h - 1 ? i + w : -1;
+        c->steps[i][2] = x > 0 ? i - 1 : -1;
+        c->steps[i][3] = x < w - 1 ? i + 1 : -1;
+    }
+    for (int k = 0; k < w - 1; k++) {
+        mask m = 0;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x <= k; x++)
+                m |= (mask)1 << (y * w + x);
+        c->lines[c->nlines++] = m;
+    }
+    for (int k = 0; k < h - 1; k++) {
+        mask m = 0;
+        for (int y = 0; y <= k; y++)
+            for (int x = 0; x < w; x++)
+                m |= (mask)1 << (y * w + x);
+        c->lines[c->nlines++] = m;
+    }
+    for (int i = 0; i < MAXCLASSES; i++)
+        c->group_of[i] = -1;
+    seq = PySequence_Fast(patterns, "patterns must be a sequence");
+    if (!seq)
+        goto done;
+    Py_ssize_t np = PySequence_Fast_GET_SIZE(seq);
+    if (np >= MAXCLASSES) {
+        PyErr_SetString(PyExc_ValueError, "too many patterns");
+        goto done;
+    }
+    pats = calloc((size_t)(np ? np : 1), sizeof(Pattern));
+    tables = calloc((size_t)(np ? np : 1), sizeof(Py_buffer));
+    if (!pats || !tables) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t g = 0; g < np; g++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, g);
+        Py_buffer pc, pn;
+        if (!PyArg_ParseTuple(item, "y*y*y*", &pc, &pn, &tables[g]))
+            goto done;
+        ntables++;
+        int bad = pc.len != pn.len || pc.len < 1 || pc.len >= MAXCLASSES;
+        if (!bad && make_pattern(&pats[g], pc.buf, pc.len, pn.buf, n) < 0)
+            bad = 2;
+        if (!bad && (uint64_t)tables[g].len != pats[g].entries)
+            bad = 1;
+        for (int j = 0; !bad && j < pats[g].k; j++) {
+            if (c->group_of[pats[g].cls[j]] >= 0)
+                bad = 1;
+            c->group_of[pats[g].cls[j]] = (int)g;
+        }
+        PyBuffer_Release(&pc);
+        PyBuffer_Release(&pn);
+        if (bad) {
+            if (bad == 1)
+                PyErr_SetString(PyExc_ValueError, "a pattern's classes, counts or table are wrong");
+            goto done;
+        }
+        pats[g].table = tables[g].buf;
+    }
+    c->npat = (int)np;
+    c->pats = pats;
+    const uint8_t *cr = crossing.buf;
+    for (Py_ssize_t i = 0; i < crossing.len; i++) {
+        if (cr[i] == 0 || cr[i] >= MAXCLASSES) {
+            PyErr_SetString(PyExc_ValueError, "a crossing class out of range");
+            goto done;
+        }
+        c->is_cross[cr[i]] = 1;
+    }
+    if (tcell.len) {
+        if (tcell.len != n || tclass.len < 1 || tclass.len > MAXCLASSES) {
+            PyErr_SetString(PyExc_ValueError, "the transposition does not fit the board");
+            goto done;
+        }
+        c->reflect = 1;
+        memcpy(c->tcell, tcell.buf, (size_t)n);
+        memcpy(c->tclass, tclass.buf, (size_t)tclass.len);
+        for (int i = 0; i < n; i++) {
+            if (c->tcell[i] >= n) {
+                PyErr_SetString(PyExc_ValueError, "the transposition does not fit the board");
+                goto done;
+            }
+        }
+        const uint8_t *tc = tclass.buf;
+        for (Py_ssize_t k = 0; k < tclass.len; k++) {
+            if (tc[k] >= MAXCLASSES) {
+                PyErr_SetString(PyExc_ValueError, "the transposition does not fit the board");
+                goto done;
+            }
+        }
+        for (int k = 1; k < tclass.len; k++) {
+            mask m = c->masks[c->tclass[k]], t = 0;
+            while (m) {
+                t |= (mask)1 << c->tcell[lowest(m)];
+                m &= m - 1;
+            }
+            c->mirror[k] = t;
+        }
+    }
+    for (int g = 0; g < c->npat; g++) {
+        c->values[g] = lookup(c, g, c->masks);
+        c->sum += c->values[g];
+        if (c->reflect) {
+            c->mvalues[g] = lookup(c, g, c->mirror);
+            c->msum += c->mvalues[g];
+        }
+    }
+    for (int k = 1; k < MAXCLASSES; k++) {
+        if (c->is_cross[k]) {
+            c->cross[k] = crossing_term(c, k, c->masks[k]);
+            c->cross_sum += c->cross[k];
+        }
+    }
+    c->threshold = threshold;
+    c->count_cap = count_cap;
+    c->node_limit = node_limit;
+    c->next = -1;
+    c->should_stop = should_stop == Py_None ? NULL : should_stop;
+    visit(c, 0, blank, 4);
+    if (c->error)
+        goto done;
+    PyObject *path = Py_None;
+    if (c->have_first)
+        path = PyUnicode_FromStringAndSize(c->first, c->first_len);
+    else
+        Py_INCREF(path);
+    if (!path)
+        goto done;
+    PyObject *next = c->next < 0 ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLong(c->next);
+    if (!next) {
+        Py_DECREF(path);
+        goto done;
+    }
+    result = Py_BuildValue("(NLLNO)", path, c->count, c->nodes, next,
+                           c->stopped ? Py_True : Py_False);
+done:
+    for (Py_ssize_t g = 0; g < ntables; g++)
+        PyBuffer_Release(&tables[g]);
+    free(tables);
+    free(pats);
+    Py_XDECREF(seq);
+    free(c);
+    PyBuffer_Release(&goal);
+    PyBuffer_Release(&start);
+    PyBuffer_Release(&crossing);
+    PyBuffer_Release(&tcell);
+    PyBuffer_Release(&tclass);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"build_table", build_table, METH_VARARGS,
+     "build_table(width, height, goal, classes, counts) -> bytes: a pattern database"},
+    {"search", search, METH_VARARGS,
+     "search(width, height, goal, start, patterns, crossing, tcell, tclass, threshold,"
+     " count_cap, node_limit, should_stop) -> (path, count, nodes, next, stopped)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "levelgen.sliding._native",
+    "Compiled twins of levelgen.sliding's pattern database builder and IDA* iteration.", -1,
+    methods,
+};
+
+PyMODINIT_FUNC PyInit__native(void)
+{
+    init_binomials();
+    init_tables();
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "API", API) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

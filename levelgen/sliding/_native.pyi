@@ -1,0 +1,26 @@
+"""Types of the optional compiled extension (``levelgen/sliding/_native.c``): the twins of
+:func:`levelgen.sliding.pdb.build_table` and
+:func:`levelgen.sliding.idastar.python_bounded_search`."""
+
+from collections.abc import Callable, Sequence
+
+API: int
+
+def build_table(
+    width: int, height: int, goal: bytes, classes: bytes, counts: bytes, /
+) -> bytes: ...
+def search(
+    width: int,
+    height: int,
+    goal: bytes,
+    start: bytes,
+    patterns: Sequence[tuple[bytes, bytes, bytes]],
+    crossing: bytes,
+    tcell: bytes,
+    tclass: bytes,
+    threshold: int,
+    count_cap: int,
+    node_limit: int,
+    should_stop: Callable[[], bool] | None,
+    /,
+) -> tuple[str | None, int, int, int | None, bool]: ...

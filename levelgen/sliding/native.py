@@ -1,0 +1,117 @@
+"""The compiled twins of the sliding-puzzle searches, when built, and the functions to call.
+
+``levelgen/sliding/_native.c`` is an optional extension (built at install when a C compiler is
+there) holding twins of :func:`levelgen.sliding.pdb.build_table` and
+:func:`levelgen.sliding.idastar.python_bounded_search`: the same answers, byte for byte and node
+for node (``tests/sliding/test_native.py`` compares them), about a hundred times faster.  It is
+used when it was built, its ``API`` matches :data:`NATIVE_API` (a stale build is left unused)
+and ``LEVELGEN_NATIVE=0`` does not turn it off.  :func:`build_table` and :func:`bounded_search`
+pick the twin or the Python function; nothing else needs to know which runs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from types import ModuleType
+
+from . import idastar, pdb
+from .idastar import Iteration, SearchHeuristic
+
+__all__ = ["NATIVE", "NATIVE_API", "bounded_search", "build_table", "native"]
+
+#: The version of the twins' contract; ``_native.API`` must match it.
+NATIVE_API = 1
+
+
+def _load_native() -> ModuleType | None:
+    """``levelgen.sliding._native`` when built, current and not turned off; else None."""
+    if os.environ.get("LEVELGEN_NATIVE", "1") == "0":
+        return None
+    try:
+        from . import _native
+    except ImportError:  # not built (no C compiler at install)
+        return None
+    if getattr(_native, "API", None) != NATIVE_API:
+        return None
+    return _native
+
+
+#: The compiled module, or None.
+native = _load_native()
+#: Whether the compiled twins are in use.
+NATIVE = native is not None
+
+
+def build_table(width: int, height: int, goal: bytes, pattern: pdb.Pattern) -> bytes:
+    """The pattern database of ``pattern`` (:func:`levelgen.sliding.pdb.build_table`, compiled
+    when built)."""
+    if native is None:
+        return pdb.build_table(width, height, goal, pattern)
+    return bytes(
+        native.build_table(width, height, goal, bytes(pattern.classes), bytes(pattern.counts))
+    )
+
+
+def bounded_search(
+    heuristic: SearchHeuristic,
+    start: bytes,
+    threshold: int,
+    *,
+    count_cap: int = 1,
+    node_limit: int | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Iteration:
+    """One IDA* iteration (:func:`levelgen.sliding.idastar.python_bounded_search`, compiled
+    when built)."""
+    if native is None or threshold >= 1024:
+        return idastar.python_bounded_search(
+            heuristic,
+            start,
+            threshold,
+            count_cap=count_cap,
+            node_limit=node_limit,
+            should_stop=should_stop,
+        )
+    return native_bounded_search(
+        native,
+        heuristic,
+        start,
+        threshold,
+        count_cap=count_cap,
+        node_limit=node_limit,
+        should_stop=should_stop,
+    )
+
+
+def native_bounded_search(
+    module: ModuleType,
+    heuristic: SearchHeuristic,
+    start: bytes,
+    threshold: int,
+    *,
+    count_cap: int = 1,
+    node_limit: int | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Iteration:
+    """One IDA* iteration by the compiled ``module.search``."""
+    hz = heuristic
+    patterns = [
+        (bytes(p.classes), bytes(p.counts), table)
+        for p, table in zip(hz.patterns, hz.tables, strict=True)
+    ]
+    path, count, nodes, following, stopped = module.search(
+        hz.width,
+        hz.height,
+        hz.goal,
+        bytes(start),
+        patterns,
+        bytes(hz.crossing),
+        hz.tcell,
+        hz.tclass,
+        threshold,
+        count_cap,
+        -1 if node_limit is None else node_limit,
+        should_stop,
+    )
+    return Iteration(path, count, nodes, following, stopped)

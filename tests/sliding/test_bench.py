@@ -1,0 +1,36 @@
+"""The benchmark workloads on a few items each (the figures of a full run are the README's):
+Korf's data file is whole (100 solvable instances, mean published length 53.05), and every
+workload returns figures that say its answers were right."""
+
+from __future__ import annotations
+
+import json
+
+from levelgen.sliding import bench
+from levelgen.sliding.rules import reachability
+
+
+def test_korfs_instances_are_whole() -> None:
+    items = bench.load_korf100()
+    assert [i.number for i in items] == list(range(1, 101))
+    assert sum(i.length for i in items) == 5305
+    for item in items:
+        assert sorted(item.frame.cells) == list(range(16))
+        assert reachability(item.frame, bench.KORF_GOAL).reachable
+        assert item.length % 2 == (item.frame.blank // 4 + item.frame.blank % 4) % 2
+
+
+def test_the_workloads_report_right_answers() -> None:
+    easy = [i for i in bench.load_korf100() if i.number in (79, 42)]
+    korf = bench.bench_korf(easy)
+    assert korf.all_correct and korf.count == 2
+    assert [r["length"] for r in korf.rows] == [42, 42]
+    numbered = bench.bench_numbered(2, low=24, high=25)
+    assert numbered.all_correct and [r["optimal_length"] for r in numbered.rows] == [24, 25]
+    colour = bench.bench_colour(4)
+    small = bench.bench_small(6)
+    for figures in (korf, numbered, colour, small):
+        assert figures.all_correct
+        assert figures.median_seconds <= figures.max_seconds
+        json.dumps(figures.as_dict())
+    assert {r["colors"] for r in colour.rows} == {2, 3}

@@ -1,0 +1,153 @@
+"""The family face: it is a :class:`levelgen.puzzles.Family`, registered under its game name;
+describe, hint (the next move of the least optimal solution and the distance left, against
+a plain breadth-first search), solve answers with JSON details, show, draw and the player's
+assets."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from levelgen.formats.scene import Group, Scene, Text, scene_to_svg
+from levelgen.puzzles import Budget, Capability, Family, SpecError
+from levelgen.sliding import FAMILY, bfs
+from levelgen.sliding.level import SlidingLevel
+from levelgen.sliding.rules import DIRECTIONS, Frame, apply_moves
+
+GOAL = Frame(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0))
+
+
+def _level(seed: int = 2, **values: object) -> SlidingLevel:
+    level = FAMILY.create(FAMILY.parse_spec({"size": "3x3", "moves": 16, **values}), seed)
+    assert isinstance(level, SlidingLevel)
+    return level
+
+
+def test_it_is_a_family_with_every_capability() -> None:
+    assert isinstance(FAMILY, Family)
+    assert FAMILY.name == "sliding-puzzle"
+    assert set(FAMILY.capabilities) == set(Capability)
+    assert list(FAMILY.bands) == ["easy", "medium", "hard", "expert"]
+    assert [o.name for o in FAMILY.create_options] == ["moves", "colors", "goal"]
+    assert FAMILY.schemas["level"].generate()["$id"].endswith("sliding-puzzle:level:v1")
+
+
+def test_describe() -> None:
+    level = _level()
+    assert FAMILY.describe(level) == "3x3 numbered, optimal 16 moves (medium)"
+    colour = _level(colors=2, moves=12)
+    assert FAMILY.describe(colour) == "3x3 colour (2 colours), optimal 12 moves (expert)"
+    bare = SlidingLevel(level.start, level.goal, played="U" if level.start.can_move("U") else "L")
+    assert FAMILY.describe(bare).endswith("no certificate, 1 played")
+
+
+def test_hints_follow_the_least_optimal_solution() -> None:
+    rng = random.Random(5)
+    dist = bfs.distances_from(bytes(GOAL.cells), 3, 3)
+    level = _level()
+    frame = level.start
+    played = ""
+    for _ in range(12):
+        here = SlidingLevel(level.start, level.goal, played=played)
+        hint = FAMILY.hint(here, budget=Budget(), options={})
+        assert hint.status == "ok"
+        d = dist[bytes(frame.cells)]
+        assert hint.details["distance"] == d
+        if d == 0:
+            assert hint.details["move"] is None
+            break
+        best = next(
+            m for m in DIRECTIONS if frame.can_move(m) and dist[bytes(frame.move(m).cells)] == d - 1
+        )
+        assert hint.details["move"] == best
+        assert hint.details["tile"] == frame.cells[frame.move(best).blank]
+        json.dumps(hint.details)
+        move = best if rng.random() < 0.7 else rng.choice([m for m, _ in frame.neighbours()])
+        played += move
+        frame = frame.move(move)
+    extra = FAMILY.hint(level, budget=Budget(), options={"played": level.solution[:3]})
+    assert extra.details["distance"] == 13
+
+
+def test_hint_refuses_bad_places() -> None:
+    level = _level()
+    with pytest.raises(SpecError) as err:
+        FAMILY.hint(level, budget=Budget(), options={"square": 3})
+    assert err.value.option == "square"
+    with pytest.raises(SpecError) as err:
+        FAMILY.hint(level, budget=Budget(), options={"played": "UUUU"})
+    assert err.value.option == "played"
+
+
+def test_solve_answers() -> None:
+    level = _level()
+    bare = SlidingLevel(level.start, level.goal)
+    answer = FAMILY.solve(bare, budget=Budget(), options={})
+    assert answer.status == "solved"
+    assert answer.document.solution == level.solution
+    assert answer.document.metrics == level.metrics
+    assert answer.details["optimal_length"] == 16 and answer.details["proved_optimal"]
+    json.dumps(answer.details)
+    swapped = SlidingLevel(Frame(3, 3, (2, 1, 3, 4, 5, 6, 7, 8, 0)), GOAL)
+    answer = FAMILY.solve(swapped, budget=Budget(), options={})
+    assert answer.status == "unsolvable" and answer.document is None
+    assert answer.details["invariant"]["permutation_parity"] == "odd"
+    hint = FAMILY.hint(swapped, budget=Budget(), options={})
+    assert hint.status == "unsolvable"
+    json.dumps(answer.details)
+
+
+def test_difficulty_and_ramp() -> None:
+    level = _level()
+    assert FAMILY.difficulty(level) == (16.0, "medium")
+    assert FAMILY.difficulty(SlidingLevel(level.start, level.goal)) == (16.0, "medium")
+    specs = FAMILY.ramp({"size": "3x3"}, 3, "easy", "expert")
+    assert [s["moves"] for s in specs] == [4, 16, 28]
+
+
+def test_show_draw_and_player() -> None:
+    level = _level(colors=3, moves=12)
+    text = FAMILY.show(level, color=False, options={})[0]
+    assert text.splitlines()[1].startswith("start") and "goal" in text
+    assert "\x1b[" in FAMILY.show(level, color=True, options={})[0]
+    assert "\x1b[" not in text
+    scene = FAMILY.draw(level, cell_size=40, options={})
+    assert isinstance(scene, Scene)
+    svg = scene_to_svg(scene)
+    assert svg.count('class="tile start"') == 8 and svg.count('class="tile goal"') == 8
+    texts = [t for g in scene.items if isinstance(g, Group) for t in _texts(g)]
+    assert {"A", "B", "C"} <= set(texts)
+    numbered = FAMILY.draw(_level(), cell_size=30, options={})
+    assert {str(i) for i in range(1, 9)} <= {
+        t for g in numbered.items if isinstance(g, Group) for t in _texts(g)
+    }
+    assets = FAMILY.player(level, with_api=False)
+    assert assets.data["distance"] == 12 and assets.data["numbered"] is False
+    assert 'id="board"' in assets.body and 'id="hint"' in assets.body
+    json.dumps(dict(assets.data))
+    position = SlidingLevel(level.start, level.goal, played=level.solution[:2])
+    assert FAMILY.player(position, with_api=True).data["distance"] is None
+    assert FAMILY.show(position, color=False, options={})[0].splitlines()[1].startswith("now")
+
+
+def _texts(group: Group) -> list[str]:
+    out = []
+    for item in group.items:
+        if isinstance(item, Text):
+            out.append(item.text)
+        elif isinstance(item, Group):
+            out.extend(_texts(item))
+    return out
+
+
+def test_read_dump_round_trip_and_positions() -> None:
+    level = _level()
+    data = FAMILY.dump(level)
+    again = FAMILY.read(json.loads(json.dumps(data)))
+    assert FAMILY.dump(again) == data
+    data["played"] = level.solution[:5]
+    position = FAMILY.read(data)
+    assert position.frame_now() == apply_moves(level.start, level.solution[:5])
+    assert FAMILY.hint(position, budget=Budget(), options={}).details["distance"] == 11
