@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .formats.budget import Budget
 from .formats.problems import Problem
 
 if TYPE_CHECKING:
@@ -89,26 +90,6 @@ class Capability(StrEnum):
     DRAW = "draw"  # draw as SVG
     PLAY = "play"  # the browser player's script and style
     PACK = "pack"  # packs ramped by difficulty (needs CREATE and a difficulty measure)
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How much work a solver may do.
-
-    ``max_nodes``: a deterministic work bound in the solver's own units; None means unlimited.
-    ``should_stop``: polled now and then; returning True makes the solver give up with
-    ``unknown`` (the edges use it for wall-clock limits).  ``clock``: seconds, used only to
-    report elapsed time.  ``time_limit``: seconds for solvers that take a limit natively; the
-    edges set it together with ``should_stop``."""
-
-    max_nodes: int | None = None
-    should_stop: Callable[[], bool] | None = None
-    clock: Callable[[], float] | None = None
-    time_limit: float | None = None
-
-    def spent(self) -> bool:
-        """True when ``should_stop`` says to give up."""
-        return self.should_stop is not None and self.should_stop()
 
 
 class FamilyError(LookupError):

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .budget import Budget
 from .problems import Problem
-
-if TYPE_CHECKING:
-    from ..puzzles import Budget
 
 __all__ = [
     "EXIT_INVALID",
@@ -108,8 +106,6 @@ def verdict_data(
 
 def wall_clock_budget(seconds: float) -> Budget:
     """A budget that runs out ``seconds`` after now (monotonic clock)."""
-    from ..puzzles import Budget
-
     deadline = time.monotonic() + seconds
     return Budget(
         should_stop=lambda: time.monotonic() > deadline, clock=time.monotonic, time_limit=seconds

@@ -10,6 +10,7 @@ searches; ``_native.c`` their compiled twins), ``solver`` (which method, the bud
 
 from __future__ import annotations
 
+from .bench import run_all as run_benchmarks
 from .game import SlidingPuzzleFamily
 from .generate import create_level
 from .level import GeneratorInfo, Metrics, SlidingLevel, content_id
@@ -37,6 +38,7 @@ __all__ = [
     "parse_level",
     "parse_spec",
     "reachability",
+    "run_benchmarks",
     "solve",
     "verify_level",
 ]

@@ -1,0 +1,101 @@
+"""``levelgen bench sliding`` and ``levelgen bench ladders``: the workloads of the sliding-puzzle
+and snakes-and-ladders families (their faces' ``run_benchmarks``), printed as medians and rates
+next to their targets, or as JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+__all__ = ["register"]
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")]
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def sliding(json_output: JsonOption = False) -> None:
+    """Sliding puzzles: Korf's 100 random 15-puzzles solved optimally (targets: every one at
+    its published length, median at most 1 s, none over 60 s); 30 4x4 numbered levels at an
+    exact optimal length of 40-50 (median at most 2 s); 200 4x4 colour levels of 2-3 colours
+    (at least 20 levels/s); 200 3x3 levels (milliseconds each).  The pattern databases are
+    built first if they are not cached (their time is reported apart)."""
+    from ..sliding import run_benchmarks
+
+    figures = {name: found.as_dict() for name, found in run_benchmarks().items()}
+    if json_output:
+        for each in figures.values():
+            each.pop("rows", None)
+        typer.echo(json.dumps(figures, indent=2))
+        return
+    korf, numbered = figures["korf100"], figures["numbered-4x4"]
+    colour, small = figures["colour-4x4"], figures["levels-3x3"]
+    korf_ok = korf["all_correct"] and korf["median_seconds"] <= 1 and korf["max_seconds"] <= 60
+    typer.echo(
+        f"Korf's 100: {korf['count']} solved, all at their published lengths:"
+        f" {korf['all_correct']}; median {korf['median_seconds']:.3f} s, max"
+        f" {korf['max_seconds']:.2f} s (targets 1 s and 60 s: {_met(korf_ok)})"
+    )
+    typer.echo(
+        f"4x4 numbered at 40-50 moves: median {numbered['median_seconds']:.3f} s a level, max"
+        f" {numbered['max_seconds']:.2f} s (target 2 s: {_met(numbered['median_seconds'] <= 2)})"
+    )
+    typer.echo(
+        f"4x4 colour, 2-3 colours: {colour['per_second']:.1f} levels/s (target 20:"
+        f" {_met(colour['per_second'] >= 20)})"
+    )
+    typer.echo(
+        f"3x3: median {small['median_seconds'] * 1000:.2f} ms, max"
+        f" {small['max_seconds'] * 1000:.1f} ms a level"
+    )
+    tables = sum(float(each["tables_seconds"]) for each in figures.values())
+    if tables:
+        typer.echo(f"pattern databases built first: {tables:.1f} s (cached afterwards)")
+
+
+def ladders(
+    json_output: JsonOption = False,
+    workers: Annotated[
+        int, typer.Option(min=1, max=64, help="Processes for the parallel generation run.")
+    ] = 2,
+) -> None:
+    """Snakes and ladders: the Milton Bradley Chutes and Ladders board against the published
+    fraction (Althoen, King and Schilling 1993) and its fewest rolls (7); the median exact
+    analysis of 10x10 boards (target 50 ms) and 20x20 boards (target 1 s); 10x10 boards
+    generated into a 5-roll window of expected length (target 50 boards/s)."""
+    from ..ladders import run_benchmarks
+
+    figures: dict[str, Any] = run_benchmarks(workers=workers)
+    if json_output:
+        typer.echo(json.dumps(figures, indent=2, default=str))
+        return
+    chutes = figures["chutes_and_ladders"]
+    typer.echo(
+        f"Chutes and Ladders: {chutes['expected_rolls']} (~{chutes['expected_value']:.4f}) rolls;"
+        f" the published fraction: {chutes['same_fraction']}; fewest rolls"
+        f" {chutes['fewest_rolls']}"
+    )
+    for name, target in (("analysis_10x10", 0.05), ("analysis_20x20", 1.0)):
+        found = figures[name]
+        median = float(found["median_seconds"])
+        typer.echo(
+            f"{name.replace('_', ' ')}: median {median * 1000:.1f} ms"
+            f" (target {target * 1000:g} ms: {_met(median <= target)})"
+        )
+    for name in ("generation_10x10", "generation_10x10_workers"):
+        found = figures[name]
+        rate = float(found["boards_per_second"])
+        typer.echo(
+            f"{name.replace('_', ' ')}: {rate:.1f} boards/s into a 5-roll window"
+            f" (target 50: {_met(rate >= 50)})"
+        )
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``bench sliding`` and ``bench ladders`` to ``app``."""
+    app.command("sliding")(sliding)
+    app.command("ladders")(ladders)
