@@ -84,7 +84,7 @@ if TYPE_CHECKING:
     from .schema.quick import MAX_SEED
     from .solvers import SolveResult, SolveStatus, solve
     from .solvers.exhaustive import solve_exhaustive
-    from .solvers.repair import RivalFactory
+    from .solvers.race import RivalFactory
     from .solvers.rival import rival_for
     from .verify import replay
 
@@ -158,7 +158,7 @@ _FACE = {
     "replay": "verify",
     "REPLAY_MS": "draw.player",
     "rival_for": "solvers.rival",
-    "RivalFactory": "solvers.repair",
+    "RivalFactory": "solvers.race",
     "Rules": "core.rules",
     "RUNGS": "generate.steer",
     "SCHEMAS": "schema",

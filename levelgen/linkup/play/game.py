@@ -37,7 +37,7 @@ from ..core.rules import Rules
 
 if TYPE_CHECKING:
     from ..solvers import Budget
-    from ..solvers.repair import RivalFactory
+    from ..solvers.race import RivalFactory
     from .hint import HintResult
     from .shuffle import ShuffleResult
 

@@ -50,7 +50,7 @@ from ..verify import replay
 
 if TYPE_CHECKING:
     from ..solvers import Budget, SolveResult
-    from ..solvers.repair import RivalFactory
+    from ..solvers.race import RivalFactory
 
 
 class GameView(Protocol):

@@ -13,7 +13,7 @@ from ..core.rules import Rules
 
 if TYPE_CHECKING:
     from ..solvers import Budget
-    from ..solvers.repair import RivalFactory
+    from ..solvers.race import RivalFactory
     from .game import Game
     from .hint import HintResult
 

@@ -28,7 +28,7 @@ from ..verify import replay
 from .base import Budget, SolveResult, SolveStats, SolveStatus
 
 if TYPE_CHECKING:
-    from .repair import RepairRace, RivalFactory
+    from .race import RepairRace, RivalFactory
 
 __all__ = ["METHODS", "Budget", "SolveResult", "SolveStats", "SolveStatus", "few_kinds", "solve"]
 
@@ -50,7 +50,7 @@ def solve(
     the replay of a ``SOLVED`` sequence: only for callers that replay what they build from it
     themselves before they use it (the hint replays its reordered proof).  ``rival`` makes the
     second run of ``auto``'s repair race on large boards
-    (:class:`levelgen.linkup.solvers.repair.RepairRace`): by default it runs in this process in
+    (:class:`levelgen.linkup.solvers.race.RepairRace`): by default it runs in this process in
     lockstep; :func:`levelgen.linkup.solvers.rival.process_rival` runs it in another process, with
     the same answer."""
     rules = rules or Rules()
@@ -127,7 +127,7 @@ def _auto(
     """The portfolio: the search solver first; on boards of few kinds with many copies each
     (:func:`few_kinds`) the exhaustive search next; CP-SAT last; on boards of more than
     ``AUTO_CPSAT_MAX_TILES`` tiles the repair solver, the probe, the repair solver again (one
-    race of two runs, paused and resumed: :class:`levelgen.linkup.solvers.repair.RepairRace`, its
+    race of two runs, paused and resumed: :class:`levelgen.linkup.solvers.race.RepairRace`, its
     second run made by ``rival``, by default in this process) and the search instead; each
     one only while the ones before it are undecided.
 
@@ -164,7 +164,7 @@ def _auto(
             if name == "repair":
                 # One race of the repair solver across its slices (its nodes count in all).
                 if race is None:
-                    from .repair import RIVAL_SEED, RepairRace, RepairSession, SessionRival
+                    from .race import RIVAL_SEED, RepairRace, RepairSession, SessionRival
 
                     make = rival or SessionRival
                     race = RepairRace(

@@ -96,34 +96,20 @@ computes.
 from __future__ import annotations
 
 import heapq
-import math
 import random
 from collections.abc import Callable, Generator, Iterator
 from itertools import compress
-from typing import Protocol
 
-from ...formats.words import plural
 from ..core.board import Board, Layout, iter_bits
 from ..core.live import LiveLinks
 from ..core.moves import move_bits
 from ..core.paths import link_cells
 from ..core.reach import link_hits, link_reach, native
 from ..core.rules import Rules
-from .base import Budget, SolveResult, SolveStats, SolveStatus
-from .common import build_moves, odd_kinds_result, timed_stats
+from .base import Budget, SolveResult, SolveStatus
+from .culprit import CulpritChoice, _Hits, _State, distance
 
-__all__ = [
-    "METHOD",
-    "RIVAL_SEED",
-    "SEED",
-    "RepairRace",
-    "RepairSession",
-    "Rival",
-    "RivalEnd",
-    "RivalFactory",
-    "SessionRival",
-    "solve_repair",
-]
+__all__ = ["METHOD", "POLL_STEPS", "SEED", "STALL"]
 
 METHOD = "repair"
 
@@ -165,9 +151,6 @@ STALL = 35
 #: (in bit order): on a board of one kind all of them would make each step quadratic.
 PAIR_SAMPLE = 16
 
-#: The culprit's score is computed in full (with its link tests) for this many candidates,
-#: the best by the rest of the score.
-CULPRIT_SHORTLIST = 24
 
 #: Tie-breaks add up to this much to a decision's distance.
 NOISE = 30.0
@@ -177,9 +160,6 @@ NOISE = 30.0
 WORK_MOVE = 6
 WORK_CULPRIT = 130
 
-#: The work of each shortlist of the choice of a repair where no candidate links (the link
-#: tests of the next one: about 0.4 ms at 64x64; see :meth:`_Repairer._pick`).
-WORK_SHORTLIST = 20
 
 #: The endgame (:meth:`_Repairer.endgame`): after this many repairs undone in a row in a
 #: position of at most ``ENDGAME_TILES`` tiles left, the exact search is asked to finish from
@@ -196,17 +176,7 @@ WORK_ENDGAME_TILE = 4
 WORK_ENDGAME_NODE = 200
 
 
-#: The link tests of a candidate of the culprit's score: whether its stuck tile ``x`` links to
-#: ``a`` and to ``b``, then whether the other tile ``y`` does (bits).
-_Hits = tuple[int, int, int, int]
-
-#: A play of the board: the live move list of the position reached, the moves (bit pairs), the
-#: cells of a path of each move's link (-1 until a replay finds one, see
-#: :meth:`_Repairer.diving`), and the indices of the moves that were decisions.
-_State = tuple[LiveLinks, list[tuple[int, int]], list[int], set[int]]
-
-
-class _Repairer:
+class _Repairer(CulpritChoice):
     """One run of the solver on one board (see the module docstring)."""
 
     def __init__(self, board: Board, rules: Rules, seed: int = SEED, stall: int = STALL) -> None:
@@ -324,9 +294,9 @@ class _Repairer:
                         ):
                             safe = (a, b)
                             break
-                        spread = _distance(a, b, stride) + _distance(cx, dx, stride)
+                        spread = distance(a, b, stride) + distance(cx, dx, stride)
                     else:
-                        spread = _distance(a, b, stride)
+                        spread = distance(a, b, stride)
                     # A kind of four with more than one linked pair waits: one more removal
                     # elsewhere may settle it (safe) or show which pairing is right.
                     key = ((a, b) in bans, n == 4 and len(pairs) > 1, spread + rng.random() * NOISE)
@@ -486,88 +456,6 @@ class _Repairer:
             pending = waiting
         return kept, kept_support, kept_decided, free
 
-    def culprit(self, state: _State) -> int | None:
-        """The index of the decision to undo: among the decisions of the kinds of two tiles
-        left that have a stuck tile next to a free cell (any stuck tile when none is), not
-        tried before when there is such, the one of the highest :func:`_culprit_score`
-        among those whose tiles link to a cell of the pair (:meth:`_pick`).
-
-        A repair undone leaves the position as it was, and the next choice is made on it
-        again: the candidates ranked by the score without its link tests, and the link tests
-        made, are kept with the position (the same choices, without the work twice)."""
-        if self._ranked is None or self._ranked[0] is not state:
-            self._ranked = (state, *self._rank(state), {})
-        _, tiers, exposed, hits = self._ranked
-        live, seq = state[0], state[1]
-        for ranked in tiers:
-            # Those tried before only when every one was.
-            fresh = [(x, i) for x, i in ranked if seq[i] not in self.tried] or ranked
-            if fresh:
-                return self._pick(live, seq, fresh, exposed, hits)
-        return None
-
-    def _pick(
-        self,
-        live: LiveLinks,
-        seq: list[tuple[int, int]],
-        fresh: list[tuple[int, int]],
-        exposed: int,
-        hits: dict[tuple[int, int], _Hits],
-    ) -> int:
-        """The decision of the best candidate of ``fresh`` (ranked by the score without its
-        link tests) that has a *link*: its stuck tile ``x`` or the other tile ``y`` links to
-        a cell of its pair in this position.  The score in full (with the link tests) decides
-        among the first ``CULPRIT_SHORTLIST``, then, when none of them has a link, among the
-        next as many, and so on; when no candidate has one, the best of the first.
-
-        Why.  A repair pairs ``x`` or ``y`` with a tile of the pair put back, which is where
-        the pair's cell is; when neither reaches such a cell now, in the position of the
-        most cells freed on this branch, the repair almost never leaves fewer tiles
-        (measured on 64x64 and 40x64 seeds 0-7 with seeds 0 and 1: 10 of 277 repairs kept,
-        against 21-56% of the others), and those were a fifth of the repairs."""
-
-        def key(f: tuple[int, int]) -> tuple[bool, float, int]:
-            score = _culprit_score(live, seq, f[1], f[0], exposed, self.contested, hits)
-            return (not any(hits[f]), -score, f[1])  # the score made the link tests
-
-        first: tuple[int, int] | None = None
-        for start in range(0, len(fresh), CULPRIT_SHORTLIST):
-            best = min(fresh[start : start + CULPRIT_SHORTLIST], key=key)
-            if any(hits[best]):
-                return best[1]
-            if first is None:
-                first = best
-            self.work += WORK_SHORTLIST
-        assert first is not None
-        return first[1]
-
-    def _rank(self, state: _State) -> tuple[list[list[tuple[int, int]]], int]:
-        """The candidates of :meth:`culprit` in ``state`` as ``(stuck tile, decision index)``,
-        best first by the score without its link tests: those of stuck tiles next to a free
-        cell, or when there are none those of all stuck tiles; and the mask of the former."""
-        live, seq, _, decided = state
-        by_kind: dict[int, int] = {}
-        for i in sorted(decided):
-            by_kind[self.kind_of[seq[i][0]]] = i
-        occ = 0
-        for mask in live.kind_mask.values():
-            occ |= mask
-        free, stride = live.free, live.stride
-        exposed = ((free << 1) | (free >> 1) | (free << stride) | (free >> stride)) & occ
-        for tiles in (exposed, occ):
-            found = sorted(
-                {
-                    (x, by_kind[kind])
-                    for x in iter_bits(tiles)
-                    if (kind := self.kind_of[x]) in by_kind
-                    and live.kind_mask[kind].bit_count() == 2
-                }
-            )
-            if found:
-                found.sort(key=lambda f: (-_culprit_score(live, seq, f[1], f[0], exposed), f[1]))
-                return [found], exposed
-        return [], exposed
-
     def endgame(self, seq: list[tuple[int, int]], left: int) -> list[tuple[int, int]] | None:
         """A removal sequence that clears the board, made of a prefix of ``seq`` (the play of a
         stuck position with ``left`` tiles) and the exact search's answer from there; None
@@ -665,314 +553,3 @@ class _Repairer:
             self.bans.clear()
             self.tried.clear()
             self.restarts += 1
-
-
-def _distance(a: int, b: int, stride: int) -> int:
-    return abs(a // stride - b // stride) + abs(a % stride - b % stride)
-
-
-def _culprit_score(
-    live: LiveLinks,
-    seq: list[tuple[int, int]],
-    i: int,
-    x: int,
-    exposed: int,
-    contested: set[tuple[int, int]] | None = None,
-    hits: dict[tuple[int, int], _Hits] | None = None,
-) -> float:
-    """How likely the decision ``seq[i]`` (a pair ``a, b`` of the kind of the stuck tile ``x``,
-    whose other tile left is ``y``) was a wrong pairing: a logistic score over what the
-    position shows (see the module docstring).  A wrong pairing took ``a, b`` where ``a, x``
-    and ``b, y`` belonged together, so ``x`` and ``y`` tend to be far apart and each close to
-    a cell of the pair, the decision to be recent and to have been contested.  Without
-    ``contested``, the score without its link tests; ``hits`` keeps the link tests made in
-    this position, by ``(x, i)``."""
-    stride, free, k = live.stride, live.free, live.k
-    a, b = seq[i]
-    mask = live.kind_mask[live.kind_of[x]]
-    y = (mask ^ (1 << x)).bit_length() - 1
-    (xr, xc), (yr, yc) = divmod(x, stride), divmod(y, stride)
-    (ar, ac), (br, bc) = divmod(a, stride), divmod(b, stride)
-    dxa, dxb = abs(xr - ar) + abs(xc - ac), abs(xr - br) + abs(xc - bc)
-    dya, dyb = abs(yr - ar) + abs(yc - ac), abs(yr - br) + abs(yc - bc)
-    dxy, dab = abs(xr - yr) + abs(xc - yc), abs(ar - br) + abs(ac - bc)
-    log = math.log1p
-    linked = 0.0
-    if contested is not None:
-        tests = None if hits is None else hits.get((x, i))
-        if tests is None:
-            pair = 1 << a | 1 << b
-            hit_x = link_hits(1 << x, free, pair, k, stride)
-            hit_y = link_hits(1 << y, free, pair, k, stride)
-            tests = (hit_x >> a & 1, hit_x >> b & 1, hit_y >> a & 1, hit_y >> b & 1)
-            if hits is not None:
-                hits[(x, i)] = tests
-        xa, xb, ya, yb = map(bool, tests)
-        linked = (
-            1.02 * (seq[i] in contested)
-            + 0.51 * (xa or xb)
-            + 0.12 * (ya or yb)
-            - 0.37 * ((xa and yb) or (xb and ya))
-        )
-    return (
-        linked
-        + 0.54 * bool(exposed >> y & 1)
-        + 1.36 * log(dxy)
-        - 1.33 * log(min(dxa, dxb))
-        - 2.04 * log(min(dya, dyb))
-        + 0.12 * log(dab)
-        - 0.46 * (log(min(dxa + dyb, dxb + dya)) - log(dxy + dab))
-        + 0.54 * i / len(seq)
-    )
-
-
-class RepairSession:
-    """A run of the repair solver on one board that can be paused and resumed: ``auto`` gives
-    it a first slice, asks the search's root for a proof, then lets it go on where it stopped.
-    Pauses fall between the run's own steps, so the answer is the same however the run was
-    sliced.  ``seed`` seeds its random choices (:data:`SEED` by default); ``stall`` repairs
-    undone in a row start it again (:data:`STALL` by default)."""
-
-    def __init__(self, board: Board, rules: Rules, seed: int = SEED, stall: int = STALL) -> None:
-        self.board, self.rules = board, rules
-        self.repairer = _Repairer(board, rules, seed, stall)
-        self.run = self.repairer.steps()
-        #: Whether the run has ended, and its removal sequence (bit pairs) when it cleared the
-        #: board (None when it ended stuck with no decision to revisit).
-        self.ended = False
-        self.pairs: list[tuple[int, int]] | None = None
-        #: Whether the run is paused before a repair (else within a dive, or not started).
-        self.at_repair = False
-        #: The answer once the run has ended.
-        self.done: SolveResult | None = None
-
-    @property
-    def settled(self) -> int:
-        """At a pause, the work the run has done less one: were it to clear the board, it would
-        be after more work than this (:attr:`_Repairer.work`)."""
-        return self.repairer.work - 1
-
-    def run_until(
-        self,
-        stop: Callable[[], bool] | None,
-        *,
-        settled: int | None = None,
-        repairs: int | None = None,
-    ) -> bool:
-        """Drive the run until it ends (True), until ``stop()`` says so, until :attr:`settled`
-        reaches ``settled`` or, before a repair, until ``repairs`` repairs were made (False:
-        it can go on)."""
-        if self.ended:
-            return True
-        repairer = self.repairer
-        try:
-            while True:
-                before_repair = self.at_repair = bool(next(self.run))
-                if stop is not None and stop():
-                    return False
-                if settled is not None and repairer.work > settled:
-                    return False
-                if before_repair and repairs is not None and repairer.repairs >= repairs:
-                    return False
-        except StopIteration as end:
-            self.ended, self.pairs = True, end.value
-            return True
-
-    def advance(self, budget: Budget, *, pause_after: int | None = None) -> SolveResult:
-        """Go on until the answer (``SOLVED``, or ``UNKNOWN`` when a dive is stuck with no
-        decision to revisit), until ``budget`` says stop (``should_stop``, or ``max_nodes``
-        repairs in all) or, with ``pause_after``, until that many repairs in all (both
-        ``UNKNOWN``, and the session can go on); ``UNSOLVABLE`` only for a kind of an odd count
-        of tiles.  Classic boards only (no layers, no sliding rule: ``ValueError``)."""
-        stats, finish = timed_stats(budget)
-        early = _early_result(self.board, self.rules, stats)
-        if early is not None:
-            return finish(early)
-        if self.done is None:
-            self.run_until(budget.should_stop, repairs=_cap(budget, pause_after))
-        result = self.done or self.result(stats)
-        if self.ended:
-            self.done = result
-        return finish(result)
-
-    def result(self, stats: SolveStats) -> SolveResult:
-        """The answer as the run stands (``UNKNOWN`` until it ends), its counts in ``stats``."""
-        repairer = self.repairer
-        stats.nodes = stats.counters["repairs"] = repairer.repairs
-        stats.counters["restarts"] = repairer.restarts
-        if repairer.endgame_searches:
-            stats.counters["endgame searches"] = repairer.endgame_searches
-        if self.pairs is not None:
-            moves = build_moves(self.board, self.rules, self.pairs)
-            return SolveResult(SolveStatus.SOLVED, moves=moves, stats=stats, method=METHOD)
-        if self.ended:
-            return SolveResult(
-                SolveStatus.UNKNOWN,
-                stats=stats,
-                reason="stuck with no decision to revisit after"
-                f" {plural(repairer.repairs, 'repair')}",
-                method=METHOD,
-            )
-        return SolveResult(
-            SolveStatus.UNKNOWN,
-            stats=stats,
-            reason=f"no removal order found after {plural(repairer.repairs, 'repair')}"
-            f" and {plural(repairer.restarts, 'restart')}",
-            method=METHOD,
-        )
-
-
-def _early_result(board: Board, rules: Rules, stats: SolveStats) -> SolveResult | None:
-    """``UNSOLVABLE`` for a kind of an odd count of tiles; ``ValueError`` for a board the
-    solver does not play (layers, a sliding rule); else None."""
-    odd = odd_kinds_result(board, METHOD, stats)
-    if odd is None and (board.upper or rules.slide != "none"):
-        raise ValueError("the repair solver plays the classic game only (no layers or sliding)")
-    return odd
-
-
-def _cap(budget: Budget, pause_after: int | None) -> int | None:
-    """The number of repairs after which a run pauses: ``pause_after`` or the budget's
-    ``max_nodes``, whichever is smaller."""
-    caps = [n for n in (budget.max_nodes, pause_after) if n is not None]
-    return min(caps) if caps else None
-
-
-#: How a rival's run ended: its work (:attr:`_Repairer.work`), its number of repairs and its
-#: removal sequence (bit pairs), or None for the sequence when it ended stuck.
-RivalEnd = tuple[int, int, list[tuple[int, int]] | None]
-
-
-class Rival(Protocol):
-    """A second run of the repair solver on the same board with another seed, raced against a
-    :class:`RepairRace`'s own.  It runs in this process only when asked (``lockstep``) or
-    elsewhere on its own (another process, :mod:`levelgen.linkup.solvers.rival`)."""
-
-    #: Whether it runs only inside :meth:`reach` (then the race keeps it level with its own).
-    lockstep: bool
-
-    def poll(self) -> RivalEnd | None:
-        """How its run ended, or None while it goes on (never waits)."""
-        ...
-
-    def reach(self, settled: int, stop: Callable[[], bool] | None) -> RivalEnd | None:
-        """Wait (or run) until its run has ended or :attr:`RepairSession.settled` ``settled``
-        work, or until ``stop()``; then :meth:`poll`."""
-        ...
-
-    def close(self) -> None:
-        """Stop its run (it is not needed any more)."""
-        ...
-
-
-#: Makes the rival run of a race: the board, the rules, the rival's seed and the budget of
-#: the whole solve (a run elsewhere stops by itself when its time limit has passed).
-RivalFactory = Callable[[Board, Rules, int, Budget], Rival]
-
-#: The rival's seed in ``auto``'s race.
-RIVAL_SEED = SEED + 1
-
-
-def session_end(session: RepairSession) -> RivalEnd | None:
-    """How ``session``'s run ended (None while it goes on)."""
-    repairer = session.repairer
-    return (repairer.work, repairer.repairs, session.pairs) if session.ended else None
-
-
-class SessionRival:
-    """A rival run in this process, driven only by :meth:`reach` (``lockstep``)."""
-
-    lockstep = True
-
-    def __init__(self, board: Board, rules: Rules, seed: int, budget: Budget) -> None:
-        self.session = RepairSession(board, rules, seed)
-
-    def poll(self) -> RivalEnd | None:
-        return session_end(self.session)
-
-    def reach(self, settled: int, stop: Callable[[], bool] | None) -> RivalEnd | None:
-        self.session.run_until(stop, settled=settled)
-        return self.poll()
-
-    def close(self) -> None:
-        pass
-
-
-class RepairRace:
-    """Two runs of the repair solver raced on one board: its own :class:`RepairSession` and a
-    :class:`Rival` of another seed.  The winner is the run that clears the board after the
-    least work (:attr:`_Repairer.work`, a count of moves and choices that stands for time;
-    the own run on a tie), whichever ran faster: the answer is the same whether the rival
-    runs in another process (on a second core the time is about that of the winner, and the
-    runs of one seed that take many times the median are mostly cut short by the other's)
-    or in this one in lockstep.  Same interface as :class:`RepairSession` (``pause_after`` and
-    ``max_nodes`` count the own run's repairs; at a pause the rival is awaited up to the own
-    run's work, so the pause changes nothing)."""
-
-    def __init__(self, session: RepairSession, rival: Rival) -> None:
-        self.session, self.rival = session, rival
-        self.repairer = session.repairer
-        self.done: SolveResult | None = None
-
-    def close(self) -> None:
-        """Stop the rival's run."""
-        self.rival.close()
-
-    def advance(self, budget: Budget, *, pause_after: int | None = None) -> SolveResult:
-        """As :meth:`RepairSession.advance`, for the race."""
-        stats, finish = timed_stats(budget)
-        session, rival = self.session, self.rival
-        early = _early_result(session.board, session.rules, stats)
-        if early is not None:
-            return finish(early)
-        if self.done is not None:
-            return finish(self.done)
-        cap, stop = _cap(budget, pause_after), budget.should_stop
-        while not (stop is not None and stop()):
-            # The rival wins when it cleared the board with less work than the own run has
-            # settled (the own run would clear it after more).
-            end = rival.poll()
-            if end is not None and end[2] is not None and end[0] <= session.settled:
-                return finish(self._won(end, stats))
-            if cap is not None and session.at_repair and session.repairer.repairs >= cap:
-                # A pause: the rival is awaited up to the own run's work first.
-                end = rival.reach(session.settled, stop)
-                if end is not None and end[2] is not None and end[0] <= session.settled:
-                    return finish(self._won(end, stats))
-                break
-            if session.run_until(stop, settled=session.settled + 1, repairs=cap):
-                # Ended: the rival wins with less work, or when the own run is stuck.  (When
-                # the budget stops the wait, the own sequence is still an answer.)
-                mine = session.repairer.work if session.pairs is not None else None
-                end = rival.reach(mine - 1 if mine is not None else _NEVER, stop)
-                if end is not None and end[2] is not None and (mine is None or end[0] < mine):
-                    return finish(self._won(end, stats))
-                if mine is not None or end is not None:
-                    self.done = session.result(stats)
-                    return finish(self.done)
-                break
-            if rival.lockstep:
-                rival.reach(session.settled, stop)
-        return finish(session.result(stats))
-
-    def _won(self, end: RivalEnd, stats: SolveStats) -> SolveResult:
-        """The answer of the rival's run that cleared the board."""
-        _, repairs, pairs = end
-        assert pairs is not None
-        stats.nodes = self.repairer.repairs + repairs
-        stats.counters["repairs"] = repairs
-        stats.counters["rival"] = 1
-        moves = build_moves(self.session.board, self.session.rules, pairs)
-        self.done = SolveResult(SolveStatus.SOLVED, moves=moves, stats=stats, method=METHOD)
-        return self.done
-
-
-#: Waits for a run to end, whatever its work.
-_NEVER = 1 << 62
-
-
-def solve_repair(board: Board, rules: Rules, budget: Budget) -> SolveResult:
-    """A removal sequence of ``board`` under ``rules`` (``SOLVED``), or ``UNKNOWN`` when the
-    budget ran out (see the module docstring); ``UNSOLVABLE`` only for a kind of an odd count
-    of tiles.  Classic boards only (no layers, no sliding rule)."""
-    return RepairSession(board, rules).advance(budget)

@@ -1,7 +1,7 @@
 """The repair race's rival run in another process (an edge: processes and a clock).
 
 ``auto`` races two runs of the repair solver on large boards
-(:class:`levelgen.linkup.solvers.repair.RepairRace`); the winner is the run that clears the board
+(:class:`levelgen.linkup.solvers.race.RepairRace`); the winner is the run that clears the board
 after the least work (a count of moves and choices, the same on any machine), so the answer does not
 depend on where the rival runs.  In this process (the default) the two take turns; here the
 rival runs in a forked child on another core, and the time is about the winner's alone.
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.sharedctypes import Synchronized
 
-    from .repair import RepairSession, Rival, RivalEnd, RivalFactory
+    from .race import RepairSession, Rival, RivalEnd, RivalFactory
 
 __all__ = ["ProcessRival", "process_rival", "rival_for"]
 
@@ -42,7 +42,7 @@ def __getattr__(name: str) -> type[RepairSession]:
     solver would add about 11 ms to every ``levelgen verify`` and ``hint``).  A module
     attribute, so that a test can put another in its place before the child is forked."""
     if name == "RepairSession":
-        from .repair import RepairSession
+        from .race import RepairSession
 
         return RepairSession
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -78,7 +78,7 @@ def rival_for(workers: int | None) -> RivalFactory | None:
 
 
 def process_rival(board: Board, rules: Rules, seed: int, budget: Budget) -> Rival:
-    """A :class:`ProcessRival` (a :data:`levelgen.linkup.solvers.repair.RivalFactory`)."""
+    """A :class:`ProcessRival` (a :data:`levelgen.linkup.solvers.race.RivalFactory`)."""
     return ProcessRival(board, rules, seed, budget.time_limit)
 
 
@@ -148,7 +148,7 @@ def _child(
 ) -> None:
     """The child's run: publish the work settled at each pause, send how the run ended (or
     the error, as text); stop silently past the deadline or when the parent is gone."""
-    from .repair import session_end
+    from .race import session_end
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     session: RepairSession = sys.modules[__name__].RepairSession(board, rules, seed)

@@ -29,7 +29,9 @@ from levelgen.linkup.core.paths import _column_unit, _direct, link_cells
 from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.generate.generator import generate
 from levelgen.linkup.solvers import Budget, repair
-from levelgen.linkup.solvers.repair import RepairSession, _Repairer, _State
+from levelgen.linkup.solvers.culprit import _State
+from levelgen.linkup.solvers.race import RepairSession
+from levelgen.linkup.solvers.repair import _Repairer
 from tests.strategies import boards
 
 

@@ -19,14 +19,10 @@ from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.generate.generator import generate
 from levelgen.linkup.solvers import Budget, SolveStatus, repair, solve
 from levelgen.linkup.solvers.common import build_moves
+from levelgen.linkup.solvers.culprit import CULPRIT_SHORTLIST, _culprit_score, _State
 from levelgen.linkup.solvers.exhaustive import solve_exhaustive
-from levelgen.linkup.solvers.repair import (
-    RepairSession,
-    _culprit_score,
-    _Repairer,
-    _State,
-    solve_repair,
-)
+from levelgen.linkup.solvers.race import RepairSession, solve_repair
+from levelgen.linkup.solvers.repair import _Repairer
 from levelgen.linkup.verify import replay
 from tests.strategies import rules_st, small_boards
 
@@ -229,7 +225,7 @@ def test_a_repair_whose_tiles_reach_the_pair_comes_first() -> None:
                 return _reaches_the_pair(state, x, i, k)
 
             by_score = min(
-                fresh[: repair.CULPRIT_SHORTLIST],
+                fresh[:CULPRIT_SHORTLIST],
                 key=lambda f, live=live: (
                     -_culprit_score(live, seq, f[1], f[0], exposed, rep.contested, {})
                 ),

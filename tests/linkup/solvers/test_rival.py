@@ -1,4 +1,4 @@
-"""The repair race of ``auto`` on large boards (:class:`levelgen.linkup.solvers.repair.RepairRace`)
+"""The repair race of ``auto`` on large boards (:class:`levelgen.linkup.solvers.race.RepairRace`)
 and its rival in another process (:mod:`levelgen.linkup.solvers.rival`): the winner is the run that
 clears the board after the least work, so the answer is the same wherever the rival ran and however
 the race was sliced; a rival process that fails is an internal error, one that dies never
@@ -22,14 +22,8 @@ from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.files import write_level
 from levelgen.linkup.generate.generator import generate
 from levelgen.linkup.solvers import Budget, SolveStatus, solve
-from levelgen.linkup.solvers.repair import (
-    POLL_STEPS,
-    RIVAL_SEED,
-    WORK_CULPRIT,
-    RepairRace,
-    RepairSession,
-    SessionRival,
-)
+from levelgen.linkup.solvers.race import RIVAL_SEED, RepairRace, RepairSession, SessionRival
+from levelgen.linkup.solvers.repair import POLL_STEPS, WORK_CULPRIT
 from levelgen.linkup.solvers.rival import can_fork, process_rival, rival_for
 
 needs_fork = pytest.mark.skipif(not can_fork(), reason="the rival process needs fork (Linux)")
