@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from levelgen.linkup.solvers.search import engine as search_engine
 from levelgen.linkup.solvers.search import relax as search_relax
+from tests.browser import launch
 
 
 @pytest.fixture(autouse=True)
@@ -19,3 +21,9 @@ def _check_explanations() -> Iterator[None]:
     yield
     search_engine.CHECK_EXPLANATIONS = False
     search_relax.CHECK_REPLAY = False
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """The one Chromium every browser test shares (see ``tests/browser.py``)."""
+    yield from launch()

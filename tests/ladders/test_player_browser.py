@@ -9,9 +9,6 @@ Skipped, with the reason, only when Playwright or a Chromium binary is missing h
 
 from __future__ import annotations
 
-import os
-import shutil
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,50 +19,9 @@ from levelgen.formats import parse_json
 from levelgen.ladders import FAMILY
 from levelgen.ladders.chain import build_chain
 from levelgen.player import build_page
+from tests.browser import ORIGIN
 
 ROOT = Path(__file__).resolve().parents[2]
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-ORIGIN = "http://levelgen.test"
-
-
-def _chromium() -> str | None:
-    for candidate in (os.environ.get("LEVELGEN_CHROMIUM"), "/usr/bin/chromium"):
-        if candidate and Path(candidate).exists():
-            return candidate
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def _missing(reason: str) -> None:
-    if os.environ.get("LEVELGEN_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"browser tests required but {reason}")
-    warnings.warn(f"browser tests skipped: {reason}", UserWarning, stacklevel=2)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install -e '.[test]')")
-    executable = _chromium()
-    if executable is None:
-        _missing("no Chromium binary (apt-get install chromium, or set LEVELGEN_CHROMIUM)")
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=executable, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -15,10 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import random
-import shutil
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,50 +28,9 @@ from levelgen.puzzles import Budget
 from levelgen.sliding import FAMILY, bfs, solver
 from levelgen.sliding.level import SlidingLevel
 from levelgen.sliding.rules import Frame
+from tests.browser import ORIGIN
 
 ROOT = Path(__file__).resolve().parents[2]
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-ORIGIN = "http://levelgen.test"
-
-
-def _chromium() -> str | None:
-    for candidate in (os.environ.get("LEVELGEN_CHROMIUM"), "/usr/bin/chromium"):
-        if candidate and Path(candidate).exists():
-            return candidate
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def _missing(reason: str) -> None:
-    if os.environ.get("LEVELGEN_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"browser tests required but {reason}")
-    warnings.warn(f"browser tests skipped: {reason}", UserWarning, stacklevel=2)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install -e '.[test]')")
-    executable = _chromium()
-    if executable is None:
-        _missing("no Chromium binary (apt-get install chromium, or set LEVELGEN_CHROMIUM)")
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=executable, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
