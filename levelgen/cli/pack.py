@@ -99,6 +99,13 @@ def pack(
 
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise typer.BadParameter(f"{seed} is not in 0..{MAX_SEED}", param_hint="'--seed'")
+    if scheduler is not None:
+        from ..pack.executors import check_scheduler_address
+
+        try:
+            check_scheduler_address(scheduler)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--scheduler'") from None
     rows = None
     if layout is not None:
         try:

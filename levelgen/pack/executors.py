@@ -23,6 +23,7 @@ the scheduler runs them again elsewhere.  A scheduler that goes away ends the ru
 from __future__ import annotations
 
 import logging
+import re
 import signal
 import uuid
 from collections.abc import Callable, Sequence
@@ -37,6 +38,7 @@ __all__ = [
     "MAX_CHUNK",
     "ExecutorError",
     "ExecutorLost",
+    "check_scheduler_address",
     "chunk_jobs",
     "run_jobs",
     "warm_up",
@@ -160,6 +162,17 @@ def _mismatch(version: str, found: list[str]) -> str:
     )
 
 
+_ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+):\d{1,5}")
+
+
+def check_scheduler_address(address: str) -> str:
+    """``address`` when it reads as a Dask scheduler's ``[tcp://]HOST:PORT`` (or ``tls://``,
+    ``ws://``, ``wss://``, ``ucx://``); ``ValueError`` saying what is expected otherwise."""
+    if not _ADDRESS.fullmatch(address):
+        raise ValueError(f"expected a scheduler address such as tcp://HOST:8786, got {address!r}")
+    return address
+
+
 def _connect(address: str) -> Any:
     """A Dask client of the scheduler at ``address`` that has at least one worker, whose
     workers all run this levelgen and are warmed up (see the module docstring)."""
@@ -170,7 +183,10 @@ def _connect(address: str) -> Any:
             "--scheduler needs Dask distributed: pip install 'levelgen[dask]'"
         ) from None
     try:
+        check_scheduler_address(address)
         client = Client(address, timeout=f"{DASK_CONNECT_TIMEOUT}s")  # type: ignore[no-untyped-call]
+    except ValueError as exc:
+        raise ExecutorError(f"--scheduler: {exc}") from None
     except (OSError, TimeoutError) as exc:
         raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     try:
@@ -196,11 +212,13 @@ def _connect(address: str) -> Any:
 
 
 def _describe(answer: object) -> str:
+    """What a worker's answer to :func:`warm_up` says about its levelgen."""
     if isinstance(answer, str):
         return f"runs levelgen {answer}"
     if isinstance(answer, ImportError):
         return f"cannot import levelgen ({answer})"
-    return f"failed to warm up ({type(answer).__name__}: {answer})"
+    # Another levelgen may lack warm_up, or fail in it.
+    return f"cannot run this levelgen's jobs ({type(answer).__name__}: {answer})"
 
 
 def _run_dask(jobs: list[Job], address: str, keep: Callable[[int, str], None]) -> None:

@@ -217,3 +217,16 @@ def test_a_scheduler_without_workers_is_one_clear_error(
     monkeypatch.setattr(levelgen.pack.executors, "DASK_CONNECT_TIMEOUT", 0.5)
     with local_cluster(0) as cluster, pytest.raises(PackError, match="has no worker"):
         make_pack(plan(1), tmp_path / "pack", scheduler=cluster.scheduler_address)
+
+
+def test_a_bad_scheduler_address_is_a_usage_error(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from levelgen.cli import app
+
+    out = tmp_path / "pack"
+    res = CliRunner().invoke(app, ["pack", "-o", str(out), "--count", "1", "--scheduler", "x"])
+    assert res.exit_code == 2 and "--scheduler" in res.output and "tcp://HOST:8786" in res.output
+    assert not partial_dir(out).exists()
+    with pytest.raises(PackError, match="--scheduler: expected"):
+        make_pack(plan(1), out, scheduler="tcp:/x")
