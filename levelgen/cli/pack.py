@@ -140,6 +140,13 @@ def pack(
                 raise typer.BadParameter(f"not an option of game {game!r}", param_hint=f"'{name}'")
     elif settings:
         raise typer.BadParameter("not an option of game 'linkup'", param_hint="'--set'")
+    if scheduler is not None:
+        from ..pack.executors import check_scheduler_address
+
+        try:
+            check_scheduler_address(scheduler)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--scheduler'") from None
     rows = None
     if layout is not None:
         try:

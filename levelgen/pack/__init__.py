@@ -145,7 +145,10 @@ def make_pack(
     except KeyboardInterrupt:
         raise PackInterrupted(done, total, tmp) from None
     except ExecutorError as exc:
-        raise PackError(str(exc)) from None
+        raise PackError(
+            f"{exc}; {done} of {plural(total, 'level')} kept in {tmp}: run the same command"
+            " with --resume to finish (any --workers or --scheduler)"
+        ) from None
     manifest = _manifest(plan, tmp)
     try:
         from ..formats import format_json
