@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from . import create, games, pack, paths, play, shape, solve
+from . import boards, create, games, pack, paths, play, shape, solve
 from . import serve as serve_bench  # `levelgen bench serve`
 
 __all__ = ["bench_app"]
@@ -22,6 +22,6 @@ bench_app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-for _module in (paths, solve, create, shape, play, pack, games):
+for _module in (paths, solve, create, shape, play, pack, games, boards):
     _module.register(bench_app)
 serve_bench.register(bench_app)

@@ -1,4 +1,5 @@
-"""Shared pieces of the benchmark commands: finding and loading the fixed boards, timing."""
+"""Shared pieces of the benchmark commands: the fixed boards (made, or loaded from a folder),
+timing."""
 
 from __future__ import annotations
 
@@ -9,15 +10,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import typer
 
 from ..linkup import Board, Rules
 
 __all__ = [
+    "BOARDS_HELP",
     "BenchBoard",
     "boards_for_command",
-    "default_bench_dir",
+    "fixed_boards",
     "load_bench_boards",
     "median_rate",
     "random_board",
@@ -25,43 +28,65 @@ __all__ = [
 ]
 
 
+#: The help of ``--boards``.
+BOARDS_HELP = (
+    "Folder of bench_WxH.jsonl files to run on (default: the fixed benchmark boards, made from"
+    " their seeds: 12x8, 16x9, 18x10 and 24x14, 20 each; 'levelgen bench boards DIR' writes"
+    " them)."
+)
+
+
 @dataclass(frozen=True, slots=True)
 class BenchBoard:
-    """One board of ``shared/bench``: its id, the board and the rules it was made for."""
+    """One benchmark board: its id, the board and the rules it was made for."""
 
     id: str
     board: Board
     rules: Rules
 
 
-def default_bench_dir() -> Path | None:
-    """``shared/bench`` beside the project (looked up from the current directory upwards)."""
-    here = Path.cwd().resolve()
-    for folder in (here, *here.parents):
-        candidate = folder / "shared" / "bench"
-        if candidate.is_dir():
-            return candidate
-    return None
+def fixed_boards(sizes: list[str] | None = None) -> list[BenchBoard]:
+    """The fixed benchmark boards (:mod:`levelgen.bench.boards`, made from their seeds), of
+    the given sizes (``12x8``) or all, in size order.  ``ValueError`` naming a size that is
+    not one of the set."""
+    from .boards import BENCH_SIZES, bench_records
+
+    names = [f"{w}x{h}" for w, h in BENCH_SIZES]
+    for size in sizes or ():
+        if size not in names:
+            raise ValueError(f"no benchmark boards of size {size} (the sizes: {', '.join(names)})")
+    out = []
+    for (width, height), name in zip(BENCH_SIZES, names, strict=True):
+        if sizes and name not in sizes:
+            continue
+        for record in bench_records(width, height):
+            out.append(_bench_board(record))
+    return out
 
 
 def boards_for_command(boards: Path | None, sizes: str | None) -> list[BenchBoard]:
-    """The boards a bench command runs on: ``--boards`` (default :func:`default_bench_dir`),
-    only the comma-separated ``--sizes`` when given.  Exits with a message, never a traceback:
-    2 when the folder or the boards are missing, 3 for a bad line."""
-    folder = boards or default_bench_dir()
-    if folder is None or not folder.is_dir():
-        where = folder if folder is not None else "shared/bench (from the current folder up)"
-        typer.echo(f"error: benchmark folder not found: {where}", err=True)
-        raise typer.Exit(2)
+    """The boards a bench command runs on: the ``bench_WxH.jsonl`` files of the folder
+    ``--boards``, else the fixed boards (:func:`fixed_boards`); only the comma-separated
+    ``--sizes`` when given.  Exits with a message, never a traceback: 2 for a folder that is
+    not there, a size of no boards or a folder with none, 3 for a bad line."""
     wanted = [s.strip() for s in sizes.split(",") if s.strip()] if sizes else None
+    if boards is None:
+        try:
+            return fixed_boards(wanted)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--sizes'") from None
+    if not boards.is_dir():
+        raise typer.BadParameter(f"{boards} is not a folder", param_hint="'--boards'")
     try:
-        loaded = load_bench_boards(folder, wanted or None)
+        loaded = load_bench_boards(boards, wanted)
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(3) from exc
     if not loaded:
-        typer.echo(f"error: no benchmark boards in {folder} for those sizes", err=True)
-        raise typer.Exit(2)
+        raise typer.BadParameter(
+            f"no bench_WxH.jsonl files in {boards}" + (" for those sizes" if wanted else ""),
+            param_hint="'--boards'",
+        )
     return loaded
 
 
@@ -78,12 +103,15 @@ def load_bench_boards(folder: Path, sizes: list[str] | None = None) -> list[Benc
             if not line.strip():
                 continue
             try:
-                data = json.loads(line)
-                rules = Rules(**data.get("rules", {}))
-                out.append(BenchBoard(str(data["id"]), Board.from_grid(data["grid"]), rules))
+                out.append(_bench_board(json.loads(line)))
             except (ValueError, KeyError, TypeError) as exc:
                 raise ValueError(f"{file}:{n}: not a benchmark board: {exc}") from exc
     return out
+
+
+def _bench_board(data: dict[str, Any]) -> BenchBoard:
+    rules = Rules(**data.get("rules", {}))
+    return BenchBoard(str(data["id"]), Board.from_grid(data["grid"]), rules)
 
 
 def _size_key(file: Path) -> tuple[int, int]:

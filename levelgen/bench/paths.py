@@ -1,7 +1,8 @@
 """``levelgen bench paths``: speed of the rules engine, and its agreement with the reference.
 
-On every board of ``shared/bench`` and on a half-cleared copy of each (the first half of a
-seeded positions-only removal order, so a state real play can reach), it times:
+On every fixed benchmark board (:mod:`levelgen.bench.boards`, or ``--boards``) and on a
+half-cleared copy of each (the first half of a seeded positions-only removal order, so a state
+real play can reach), it times:
 
 - *linkable*: "which same-kind tiles link to this tile", one query per tile (bitboards);
   also reported as pair answers per second (each query answers every same-kind partner);
@@ -37,7 +38,7 @@ from ..linkup import (
     reference_all,
     reference_best,
 )
-from .common import BenchBoard, boards_for_command, median_rate, random_board
+from .common import BOARDS_HELP, BenchBoard, boards_for_command, median_rate, random_board
 
 __all__ = ["agreement_check", "register"]
 
@@ -173,7 +174,7 @@ def register(app: typer.Typer) -> None:
     def bench_paths(
         boards: Annotated[
             Path | None,
-            typer.Option(help="Folder of bench_WxH.jsonl files (default: shared/bench)."),
+            typer.Option(help=BOARDS_HELP),
         ] = None,
         sizes: Annotated[str, typer.Option(help="Comma-separated sizes, e.g. 12x8,18x10.")] = "",
         repeats: Annotated[int, typer.Option(min=1, help="Runs per measurement (median).")] = 5,

@@ -223,6 +223,27 @@ def _levels(base: str, size: str, seeds: range) -> list[dict[str, Any]]:
         ]
 
 
+#: The workloads' names, as ``--only`` takes them.
+WORKLOADS = ("create", "verify", "hint")
+
+
+def chosen_workloads(only: str | None) -> set[str]:
+    """The workloads ``--only`` names (all when not given); ``typer.BadParameter`` (exit 2)
+    naming the workloads for a name that is none of them, or for no name at all."""
+    if only is None:
+        return set(WORKLOADS)
+    names = [name.strip() for name in only.split(",") if name.strip()]
+    known = ", ".join(WORKLOADS)
+    if not names:
+        raise typer.BadParameter(f"give workload names: {known}", param_hint="'--only'")
+    for name in names:
+        if name not in WORKLOADS:
+            raise typer.BadParameter(
+                f"{name!r} is not a workload (the workloads: {known})", param_hint="'--only'"
+            )
+    return set(names)
+
+
 def workloads(base: str, requests: int) -> list[tuple[str, Callable[[int], Request], int]]:
     """The workloads: (name, request maker, request count)."""
     levels = _levels(base, "12x8", range(10_000, 10_020))
@@ -264,18 +285,22 @@ def register(app: typer.Typer) -> None:
             int | None, typer.Option(min=1, max=64, help="Server pool processes (default: CPUs).")
         ] = None,
         only: Annotated[
-            str | None, typer.Option(help="Comma-separated workload names to run (e.g. create).")
+            str | None,
+            typer.Option(
+                help=f"Comma-separated workloads to run: {', '.join(WORKLOADS)} (default: all).",
+                metavar="NAMES",
+            ),
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     ) -> None:
         """Throughput and p50/p95/p99 latency per endpoint of `levelgen serve` on loopback."""
         report: dict[str, Any] = {}
+        chosen = chosen_workloads(only)
         with tempfile.TemporaryDirectory(prefix="lgbench") as folder:
             process, base = start_server(Path(folder), workers or os.cpu_count() or 1)
             try:
-                chosen = {w.strip() for w in only.split(",")} if only else None
                 for name, make, count in workloads(base, requests):
-                    if chosen is not None and name.split()[0] not in chosen:
+                    if name.split()[0] not in chosen:
                         continue
                     run_load(base, name, make, min(count, 2 * clients), clients)  # warm up
                     load = run_load(base, name, make, count, clients, process.pid)

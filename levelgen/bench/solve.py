@@ -1,8 +1,9 @@
-"""``levelgen bench solve``: the exact solvers on the shared benchmark boards.
+"""``levelgen bench solve``: the exact solvers on the fixed benchmark boards.
 
-Every board of ``shared/bench`` (or ``--boards``) is decided once per rule set (``outside`` on,
-off, or both) with a wall-clock limit per board, passed to the solver as a ``Budget`` with
-``should_stop`` and a clock: the only place where the time is read. Reported per size and rule
+Every fixed benchmark board (:mod:`levelgen.bench.boards`, or ``--boards``) is decided once
+per rule set (``outside`` on, off, or both) with a wall-clock limit per board, passed to the
+solver as a ``Budget`` with ``should_stop`` and a clock: the only place where the time is
+read. Reported per size and rule
 set: the fraction decided, the solvable / unsolvable split, median and maximum time and nodes,
 model-size counters when the solver reports them (CP-SAT), and the peak resident memory of the
 process. Times are the solver's own (``stats.elapsed``, measured with the clock passed in); the
@@ -37,7 +38,7 @@ import typer
 
 from ..cli.common import WorkersOption, rival
 from ..linkup import Rules
-from .common import BenchBoard, boards_for_command
+from .common import BOARDS_HELP, BenchBoard, boards_for_command
 
 if TYPE_CHECKING:
     from ..linkup import RivalFactory
@@ -204,7 +205,7 @@ def register(app: typer.Typer) -> None:
     def solve_command(
         boards: Annotated[
             Path | None,
-            typer.Option(help="Folder of bench_WxH.jsonl files (default: shared/bench)."),
+            typer.Option(help=BOARDS_HELP),
         ] = None,
         sizes: Annotated[
             str | None, typer.Option(help="Comma-separated sizes, e.g. 12x8,16x9 (default all).")
@@ -242,7 +243,7 @@ def register(app: typer.Typer) -> None:
             str,
             typer.Option(
                 "--set",
-                help="bench: the boards of shared/bench; scale: levels generated now"
+                help="bench: the fixed benchmark boards (or --boards); scale: levels generated now"
                 f" ({', '.join(SCALE_SIZES)} unless --sizes), solutions removed.",
                 metavar="bench|scale",
             ),
@@ -285,6 +286,9 @@ def register(app: typer.Typer) -> None:
         else:
             loaded = boards_for_command(boards, sizes)
             outsides = [True, False] if both or outside is None else [outside]
+        from ..linkup import warm_up
+
+        warm_up()  # the solvers' imports before the first board's clock starts
         methods = [method] + (["exhaustive"] if compare and method != "exhaustive" else [])
         if cross_check_method is not None and cross_check_method not in methods:
             methods.append(cross_check_method)

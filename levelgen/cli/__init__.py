@@ -1,7 +1,8 @@
 """The ``levelgen`` command line: thin typer commands over the library.
 
 Exit codes: 0 ok / solvable, 1 level well-formed but invalid or unsolvable, 2 usage error,
-3 unreadable or schema-invalid input, 4 undecided within the budget, 70 internal error (a bug).
+3 unreadable or schema-invalid input, 4 undecided within the budget, 70 internal error (a bug),
+130 interrupted, 141 standard output closed by its reader.
 An unexpected exception in any command, present or future, is turned into one line on standard
 error and exit 70 by ``common.LevelgenGroup`` (so ``CliRunner`` sees it too); ``main`` catches
 what escapes before a command runs.
@@ -26,8 +27,8 @@ import typer
 
 from . import schema  # noqa: F401  (registers schema and version; the others load lazily)
 from .common import (
+    EXIT_BROKEN_PIPE,
     EXIT_CODES_HELP,
-    EXIT_INVALID,
     EXIT_UNREADABLE,
     app,
     internal_error,
@@ -56,7 +57,7 @@ def main() -> None:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         if isinstance(exc, BrokenPipeError):
-            sys.exit(EXIT_INVALID)  # like any program whose reader went away: quietly
+            sys.exit(EXIT_BROKEN_PIPE)  # like any program whose reader went away: quietly
         typer.echo(f"levelgen: cannot write the output: {exc.strerror or exc}", err=True)
         sys.exit(EXIT_UNREADABLE)
     except Exception as exc:

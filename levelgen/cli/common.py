@@ -2,7 +2,8 @@
 read, check and write level files for every command.
 
 Exit codes: 0 ok / solvable, 1 level well-formed but invalid or unsolvable, 2 usage error,
-3 unreadable or schema-invalid input, 4 undecided within the budget, 70 internal error (a bug).
+3 unreadable or schema-invalid input, 4 undecided within the budget, 70 internal error (a bug),
+130 interrupted, 141 standard output closed by its reader.
 
 Every input problem ends in a message naming the file, the place (a JSON pointer) and the
 reason, and one of these exit codes; a traceback means a bug.  Level files are written
@@ -45,11 +46,15 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_UNREADABLE, EXIT_UNDECIDED = 0, 1, 2, 3,
 EXIT_INTERNAL = 70
 #: Interrupted by the user (Ctrl-C): 128 + SIGINT, as shells report it.
 EXIT_INTERRUPTED = 130
+#: Standard output closed by its reader (``levelgen show big.json | head -2``): 128 + SIGPIPE,
+#: what a shell reports for a program the signal ended, so it never reads as a verdict.
+EXIT_BROKEN_PIPE = 141
 
 EXIT_CODES_HELP = (
     "Exit codes: 0 ok or solvable; 1 level well-formed but invalid or unsolvable; 2 usage error;"
     " 3 unreadable or schema-invalid input; 4 undecided within the budget; 70 internal error"
-    " (a bug: please report it)."
+    " (a bug: please report it); 130 interrupted (Ctrl-C); 141 standard output closed by its"
+    " reader (a pipe into head, say)."
 )
 
 #: The order of the commands in ``levelgen --help``; commands not named here follow in the
@@ -99,6 +104,9 @@ LAZY_GROUPS = {
     "library": ("levelgen.cli.library", "library_app"),
 }
 
+#: Why a position file is refused where a level file is needed (as Link-up says it).
+POSITION_NOT_LEVEL = "a position file, not a level file: hint, shuffle, show and render read it"
+
 #: Set to 1 to see the traceback of an internal error.
 DEBUG_VARIABLE = "LEVELGEN_DEBUG"
 
@@ -131,6 +139,17 @@ def is_output_error(exc: OSError) -> bool:
     return isinstance(exc, BrokenPipeError) or exc.errno in _OUTPUT_ERRNOS
 
 
+def reader_gone() -> NoReturn:
+    """Standard output's reader went away (``levelgen show big.json | head -2``): point
+    standard output at the null device (so that no later flush fails again) and exit with
+    ``EXIT_BROKEN_PIPE``, quietly, as a program ended by SIGPIPE."""
+    import contextlib
+
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    raise typer.Exit(EXIT_BROKEN_PIPE)
+
+
 def _no_type(ctx: Any) -> None:
     return None
 
@@ -152,7 +171,9 @@ class _QuickCoercion:
     - ``None``, and a ``str`` for a ``str`` parameter;
     - an ``int`` / ``float`` for a parameter of that type (no clamping), or plain ASCII digits
       for one (``10``, ``2.5``: see ``_PLAIN_NUMBER``), inside its ``min`` / ``max``;
-    - a member of the parameter's enum, or a member's value (``auto``);
+    - a member of the parameter's enum, or a member's value (``auto``); any other text for a
+      case-sensitive choice is refused here as ``'xml' is not one of: tiled, csv, json-grid``
+      (typer's own message starts ``Value error, ``, pydantic's wording);
     - the strings of a ``list[str]`` parameter (``FILE...``), as a list; no values as ``()``.
 
     Every other value (a number in another form, a choice in another case, anything out of
@@ -201,6 +222,11 @@ class _QuickCoercion:
                 member = value
                 if kind is str and info.case_sensitive:
                     member = next((m for m in annotation if m.value == value), value)
+                    if type(member) is not annotation:
+                        choices = ", ".join(str(m.value) for m in annotation)
+                        raise typer.BadParameter(
+                            f"{value!r} is not one of: {choices}", ctx=ctx, param=param
+                        )
                 if type(member) is annotation:
                     return member
         return self._typer().coerce(value, param=param, ctx=ctx)
@@ -304,6 +330,8 @@ class LevelgenGroup(TyperGroup):
         except KeyboardInterrupt:
             typer.echo("levelgen: interrupted", err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        except BrokenPipeError:
+            reader_gone()
         except OSError as exc:
             if is_output_error(exc):
                 raise
@@ -322,6 +350,33 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain one-line errors: easy to read in logs and to grep
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from ..formats.version import VERSION
+
+        try:
+            typer.echo(VERSION)
+        except BrokenPipeError:
+            reader_gone()
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print the version and exit (as 'levelgen version').",
+            is_eager=True,
+            callback=_print_version,
+        ),
+    ] = False,
+) -> None:
+    """The options of ``levelgen`` itself, before the command."""
+
 
 #: The layout file cap: a 64x64 layout is about 4 KiB.
 MAX_LAYOUT_BYTES = 64 * 1024
@@ -431,20 +486,20 @@ def show_problems(source: str, problems: Iterable[Problem]) -> None:
 
 
 def load_level(source: str, *, strict: bool = True) -> Level:
-    """The core level of the file ``source``; exit 3 when it cannot be read or is not a level
-    file, exit 1 with what is wrong with it: a solution path that is not straight lines, and
-    when ``strict`` an odd kind or a stale id."""
-    from ..formats import ReadError
-    from ..linkup import read_core_level
-
-    try:
-        level, problems = read_core_level(source, content=strict)
-    except ReadError as exc:
-        show_problems(source, exc.problems)
-        raise typer.Exit(EXIT_UNREADABLE) from None
-    if level is None or problems:
+    """The core Link-up level of the file ``source``; exit 3 when it cannot be read or is not
+    a Link-up level file (a position file says so in one line), exit 1 with what is wrong with
+    it: a solution path that is not straight lines, and when ``strict`` an odd kind or a stale
+    id."""
+    family, document = read_document(source)
+    if family.name != "linkup":
+        fail(EXIT_UNREADABLE, f"{source}: a {family.title} file, not a Link-up level file")
+    if document.position is not None:
+        fail(EXIT_UNREADABLE, f"{source}: {POSITION_NOT_LEVEL}")
+    problems = document.problems if strict or document.level is None else ()
+    if document.level is None or problems:
         show_problems(source, problems)
         raise typer.Exit(EXIT_INVALID)
+    level: Level = document.level
     return level
 
 
@@ -475,15 +530,18 @@ def write_data(data: bytes, output: str, *, no_clobber: bool = False) -> None:
         fail(EXIT_UNREADABLE, f"levelgen: {exc}")
 
 
-def refuse_variant(source: str, board: Board, rules: Rules, feature: str) -> None:
-    """Exit 3 with ``FILE: /rules/slide: ...`` (or ``/board/layers``) when ``feature`` does
-    not support the variant of this board and rules (see
-    :mod:`levelgen.linkup.core.variant_support`)."""
+def refuse_variant(
+    source: str, board: Board, rules: Rules, feature: str, instead: str = ""
+) -> None:
+    """Exit 2 (the level is valid; the option asked for cannot take it) with ``FILE:
+    /rules/slide: ...`` (or ``/board/layers``) when ``feature`` does not support the variant
+    of this board and rules (see :mod:`levelgen.linkup.core.variant_support`); ``instead``
+    ends the line with what can."""
     from ..linkup import variant_problem
 
     found = variant_problem(board, rules, feature)
     if found is not None:
-        fail(EXIT_UNREADABLE, f"{source}: {found[0]}: {found[1]}")
+        fail(EXIT_USAGE, f"{source}: {found[0]}: {found[1]}" + (f"; {instead}" if instead else ""))
 
 
 def position_at_step(source: str, level: Level, step: int) -> tuple[Board, LinkPath]:
@@ -541,11 +599,6 @@ class Verdict:
         from ..formats.reports import verdict_data
 
         return verdict_data(self.file, self.status, self.message, self.problems, self.details)
-
-    def lines(self) -> list[str]:
-        from ..formats.reports import verdict_lines
-
-        return verdict_lines(self.file, self.message, self.problems)
 
 
 def read_document(source: str) -> tuple[Family, Any]:

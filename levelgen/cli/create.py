@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..linkup import MAX_LAYERS
 from .common import (
     EXIT_INVALID,
     EXIT_UNREADABLE,
@@ -98,8 +99,8 @@ def create(
     layers: Annotated[
         int | None,
         typer.Option(
-            help="Stacked layers (2..8): a pyramid, each layer one cell in from the one below,"
-            " unless --layout gives them.",
+            help=f"Layers (1..{MAX_LAYERS}; 1: a flat board): a pyramid, each layer one cell in"
+            " from the one below, unless --layout gives them.",
             metavar="N",
         ),
     ] = None,

@@ -3,13 +3,16 @@
 The library is the service's store (``--db URL``, default the service's SQLite file, or
 ``LEVELGEN_DB``).  ``import`` checks every level as ``verify`` does (structure, then the
 solution replayed; levels without a solution are refused: the library keeps only proved
-levels) and stores it by content id (importing twice stores once).  ``export`` writes each
-level canonically as ``DIR/<hex>.json``, atomically.
+levels) and stores it by content id (importing twice stores once), making the library when
+it is not there yet.  ``list`` and ``export`` only read: they refuse a SQLite file that does
+not exist rather than make one.  ``export`` writes each level canonically as
+``DIR/<hex>.json``, atomically, and takes ids as ``sha256:<hex>`` or ``<hex>`` alone.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -36,15 +39,59 @@ DbOption = Annotated[
 ]
 
 
-def _open(db: str | None) -> Store:
+def _open(db: str | None, *, create: bool = True) -> Store:
+    """The library at ``--db`` (default: the service's).  Unless ``create``, a SQLite file
+    that does not exist yet is not made (a read makes no file): exit 3 saying so."""
     from ..library import Store
     from ..service.settings import Settings
 
     url = db if db is not None else Settings().db
+    if not create:
+        missing = _missing_sqlite_file(url)
+        if missing is not None:
+            fail(
+                EXIT_UNREADABLE,
+                f"levelgen library: --db: no library at {url} ({missing} does not exist;"
+                " 'levelgen library import' makes it)",
+            )
     try:
         return Store(url)
     except Exception as exc:  # a bad URL, an unreachable server, a read-only file
         fail(EXIT_USAGE, f"levelgen library: --db: cannot open {url}: {exc}".splitlines()[0])
+
+
+def _missing_sqlite_file(url: str) -> str | None:
+    """The file of a SQLite URL when it does not exist (None for another database, an
+    in-memory one, or a URL SQLAlchemy cannot read: opening it says why)."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        parsed = make_url(url)
+    except Exception:
+        return None
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or database in (None, "", ":memory:"):
+        return None
+    assert database is not None
+    if database.startswith("file:") or Path(database).exists():
+        return None
+    return database
+
+
+#: A level id as the library and ``export`` name it: ``sha256:`` and 64 hex digits.
+_LEVEL_ID = re.compile(r"(sha256:)?([0-9a-f]{64})")
+
+
+def _level_id(text: str) -> str:
+    """``sha256:HEX`` for an id given as ``sha256:HEX``, ``HEX`` (the name of a file ``export``
+    writes, with or without ``.json``); ``typer.BadParameter`` otherwise."""
+    found = _LEVEL_ID.fullmatch(text.removesuffix(".json"))
+    if found is None:
+        raise typer.BadParameter(
+            f"{text!r} is not a level id (sha256: and 64 hex digits, or the digits alone)",
+            param_hint="'ID'",
+        )
+    return f"sha256:{found.group(2)}"
 
 
 def import_problems(source: str) -> tuple[dict[str, object] | None, list[str]]:
@@ -133,7 +180,10 @@ def list_levels(
     json_output: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
     db: DbOption = None,
 ) -> None:
-    """List the stored levels (id, size, rules, tiles, seed, difficulty band)."""
+    """List the stored levels (id, size, rules, tiles, seed, difficulty band).
+
+    Exit codes: 0 listed; 2 bad option; 3 no library there (a read makes none).
+    """
     from ..library import LevelFilter
     from ..linkup import SLIDES
 
@@ -141,7 +191,7 @@ def list_levels(
         raise typer.BadParameter(
             f"{slide!r} is not one of {', '.join(SLIDES)}", param_hint="'--slide'"
         )
-    store = _open(db)
+    store = _open(db, create=False)
     try:
         where = LevelFilter(size, max_turns, None, band, slide, layers)
         items = store.list_levels(where, limit=limit)
@@ -166,7 +216,13 @@ def list_levels(
 
 @library_app.command("export")
 def export_levels(
-    ids: Annotated[list[str], typer.Argument(help="Level ids (sha256:...).", metavar="ID")],
+    ids: Annotated[
+        list[str],
+        typer.Argument(
+            help="Level ids: sha256:HEX, or HEX alone (the name of the file export writes).",
+            metavar="ID",
+        ),
+    ],
     output: Annotated[
         str, typer.Option("-o", "--output", help="Folder to write into.", metavar="DIR")
     ],
@@ -174,19 +230,21 @@ def export_levels(
 ) -> None:
     """Write stored levels as canonical level files DIR/<hex>.json.
 
-    Exit codes: 0 all written; 1 some id not in the library; 3 the folder is not writable.
+    Exit codes: 0 all written; 1 some id not in the library; 2 not a level id; 3 no library
+    there, or the folder is not writable.
     """
     from ..formats import WriteError, write_text
     from ..linkup import format_level, parse_level_data
 
+    ids = [_level_id(text) for text in ids]
     folder = Path(output)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        fail(EXIT_UNREADABLE, f"levelgen library export: {output}: {exc.strerror or exc}")
-    store = _open(db)
+    store = _open(db, create=False)
     code = 0
     try:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(EXIT_UNREADABLE, f"levelgen library export: {output}: {exc.strerror or exc}")
         for level_id in ids:
             data = store.get_level(level_id)
             if data is None:

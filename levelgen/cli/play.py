@@ -122,8 +122,15 @@ def hint(
 def shuffle(
     file: FileArgument,
     seed: Annotated[
-        int, typer.Option(min=0, max=_MAX_SEED, help="Seed of the shuffle (same seed, same deal).")
-    ],
+        int | None,
+        typer.Option(
+            min=0,
+            max=_MAX_SEED,
+            help="Seed of the shuffle (same seed, same deal); without it a seed is drawn, and"
+            " recorded in the level written and said on standard error.",
+            metavar="N",
+        ),
+    ] = None,
     min_moves: Annotated[
         int, typer.Option("--min-moves", min=0, help="Legal moves the shuffled board must offer.")
     ] = 1,
@@ -147,14 +154,16 @@ def shuffle(
     linked); 3 unreadable or invalid input, or the output exists with --no-clobber; 4 no
     solvable deal found within the attempts or the time limit.
     """
+    import secrets
+
     from ..formats import format_json
+    from ..linkup import is_variant, shuffle_to_data, variant_shuffle
     from ..linkup import shuffle as shuffle_position
-    from ..linkup import shuffle_to_data
 
     check_output(output, no_clobber)
-    from ..linkup import is_variant, variant_shuffle
-
     position = _read(file)
+    if seed is None:
+        seed = secrets.randbelow(_MAX_SEED + 1)
     shuffler = variant_shuffle if is_variant(position.board, position.rules) else shuffle_position
     result = shuffler(
         position.board, position.rules, seed, min_moves=min_moves, budget=budget(time_limit)

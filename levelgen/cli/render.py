@@ -68,10 +68,14 @@ def _render_pack(folder: str, output: str, no_clobber: bool) -> None:
     write_data(data, output, no_clobber=no_clobber)
 
 
+#: What can export the Onet variants that a flat grid cannot hold.
+_TILED_INSTEAD = "--format tiled exports it"
+
+
 def _refuse_pack_variants(folder: str, entries: list[SheetEntry], feature: str) -> None:
     for entry in entries:
         where = str(FilePath(folder) / entry.file)
-        refuse_variant(where, entry.level.board, entry.level.rules, feature)
+        refuse_variant(where, entry.level.board, entry.level.rules, feature, _TILED_INSTEAD)
 
 
 def _picture(scene: object, suffix: str, *, sheet: bool = False) -> bytes:
@@ -98,7 +102,8 @@ def render(
     source: Annotated[
         str,
         typer.Argument(
-            help="A level file ('-': standard input), or a pack directory for a sheet.",
+            help="A level file ('-': standard input), a position file (its current board), or"
+            " a pack directory for a sheet.",
             metavar="FILE|PACK_DIR",
         ),
     ],
@@ -241,15 +246,18 @@ def export(
     """Export a level, or every level of a pack, for game engines.
 
     Tiled maps hold one tile layer (gid 0 a hole, 1 a wall, k + 1 kind k) and the level's id
-    and rules as map properties; a pack's maps share one tileset.  Exit codes: 0 written;
-    1 invalid level; 2 bad option; 3 unreadable input or output not written.
+    and rules as map properties; a pack's maps share one tileset.  Sliding and layered levels
+    export to Tiled only.  Exit codes: 0 written; 1 invalid level; 2 bad option, or a format
+    the level cannot have (csv or json-grid of a sliding or layered level); 3 unreadable input
+    or output not written.
     """
     if source != "-" and FilePath(source).is_dir():
         _export_pack(source, form, FilePath(output), no_clobber)
         return
     level = load_level(source, strict=False)
     if form is not ExportFormat.tiled:
-        refuse_variant(source, level.board, level.rules, f"export --format {form.value}")
+        feature = f"export --format {form.value}"
+        refuse_variant(source, level.board, level.rules, feature, _TILED_INSTEAD)
     out = FilePath(output)
     if output == "-" or out.is_dir() or output.endswith(("/", "\\")):
         raise typer.BadParameter(f"{output!r} must name a file", param_hint="'-o' / '--output'")
@@ -270,12 +278,12 @@ def _export_pack(folder: str, form: ExportFormat, out: FilePath, no_clobber: boo
     except (PackError, ReadError) as exc:
         show_problems(exc.source, exc.problems)
         raise typer.Exit(EXIT_UNREADABLE) from None
+    if form is not ExportFormat.tiled:
+        _refuse_pack_variants(folder, entries, f"export --format {form.value}")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(EXIT_UNREADABLE, f"levelgen: cannot make {out}: {exc.strerror or exc}")
-    if form is not ExportFormat.tiled:
-        _refuse_pack_variants(folder, entries, f"export --format {form.value}")
     files: list[tuple[str, bytes]] = []
     if form is ExportFormat.tiled:
         top = max(_max_kind(e.level.board) for e in entries)

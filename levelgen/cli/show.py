@@ -15,7 +15,11 @@ from .common import app, family_options, read_document, require, run_operation
 @app.command()
 def show(
     file: Annotated[
-        str, typer.Argument(help="A level file ('-': standard input).", metavar="FILE")
+        str,
+        typer.Argument(
+            help="A level file, or a position file (its current board) ('-': standard input).",
+            metavar="FILE",
+        ),
     ],
     step: Annotated[
         int | None,
@@ -30,9 +34,9 @@ def show(
     walls, the ring).
 
     Colour only on a terminal, and never with NO_COLOR set.  A Link-up kind with an odd number
-    of tiles is shown all the same, with a warning on standard error.  Exit codes: 0 shown;
-    1 invalid level (or its solution breaks before step N); 2 bad --step; 3 unreadable input;
-    70 internal error (a bug).
+    of tiles (on all layers together) is shown all the same, with a warning on standard error.
+    Exit codes: 0 shown; 1 invalid level (or its solution breaks before step N); 2 bad --step;
+    3 unreadable input; 70 internal error (a bug).
     """
     from ..puzzles import Capability
     from ..render import use_color

@@ -38,6 +38,11 @@ from .progress import progress_bar
 def _verify_one(source: str, prove: bool, options: dict[str, Any], time_limit: float) -> Verdict:
     """Read and check one file of any family (its certificate replayed, or the level solved),
     or a pack directory."""
+    if source != "-" and Path(source).is_dir() and not (Path(source) / "manifest.json").exists():
+        from ..formats import Problem
+
+        reason = "no manifest.json: not a pack directory (give its level files: DIR/*.json)"
+        return Verdict(source, "unreadable", problems=[Problem("", reason)])
     if source != "-" and (Path(source).is_dir() or Path(source).name == "manifest.json"):
         from .pack import pack_verdict
 
@@ -95,7 +100,9 @@ def verify(
     """Check level files: structure, then the certificate replayed step by step.
 
     A level without a solution is solved and reported solvable, unsolvable (with the proof) or
-    undecided.  Each problem is printed as FILE: /json/pointer: reason.  Exit codes:
+    undecided.  The verdicts go to standard output as FILE: verdict; the problems to standard
+    error as FILE: /json/pointer: reason (--json: one report on standard output).  A folder
+    must be a pack (with its manifest.json).  Exit codes:
     0 all ok or solvable; 1 some level invalid or unsolvable; 2 an option the file's game
     does not have; 3 some file unreadable or not a level file; 4 some level undecided (with
     several files, the most serious code: 3, 1, 4); 70 internal error (a bug).
@@ -110,8 +117,9 @@ def verify(
         typer.echo(json.dumps(report, indent=2))
     else:
         for v in verdicts:
-            for line in v.lines():
-                typer.echo(line)
+            show_problems(v.file, v.problems)
+            if v.message:
+                typer.echo(f"{v.file}: {v.message}")
     raise typer.Exit(code)
 
 

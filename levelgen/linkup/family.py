@@ -47,10 +47,12 @@ if TYPE_CHECKING:
     from .generate.spec import CheckedSpec
     from .play.position import Position
 
-__all__ = ["FAMILY", "LinkupDocument", "LinkupFamily", "warm_up"]
+__all__ = ["FAMILY", "NOT_A_LEVEL", "LinkupDocument", "LinkupFamily", "warm_up"]
 
 #: The solver methods a level without a solution may be decided with.
 METHODS = ("auto", "search", "cpsat", "exhaustive")
+#: Why a position file is refused where a level file is needed.
+NOT_A_LEVEL = "a position file, not a level file: hint, shuffle, show and render read it"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +78,17 @@ def _method(options: Mapping[str, Any]) -> str:
     method = options.get("method") or "auto"
     if method not in METHODS:
         raise SpecError("method", f"{method!r} is not one of: {', '.join(METHODS)}")
+    if method == "exhaustive":
+        _load_search()
     return str(method)
+
+
+def _load_search() -> None:
+    """Import the search solver's package before the exhaustive solver's module:
+    ``solvers.exhaustive`` imports ``solvers.search.common``, and the ``solvers.search``
+    package imports ``solvers.exhaustive`` back, which fails when the exhaustive module is
+    the first of the two to load."""
+    from .solvers import search  # noqa: F401
 
 
 def _rival(options: Mapping[str, Any]) -> Any:
@@ -102,15 +114,22 @@ class LinkupFamily:
     name = "linkup"
     title = "Link-up"
     capabilities = frozenset(Capability)
-    create_options = (
-        CreateOption("kinds", "K", "Distinct tile kinds (default: tiles / copies)."),
-        CreateOption("copies", "C", "Tiles per kind: an even number, at least 2."),
-        CreateOption("max_turns", "T", "Most turns a linking path may make (0..8)."),
-        CreateOption("outside", "BOOL", "Whether paths may use the ring around the board."),
-        CreateOption("layout", "TEXT", "Layout: o a tile cell, . a hole, # a wall, a row a line."),
-        CreateOption("slide", "DIR", "After every removal the tiles slide (none, down, ...)."),
-        CreateOption("layers", "N", "Stacked layers (2..8)."),
-    )
+
+    @property
+    def create_options(self) -> tuple[CreateOption, ...]:
+        from .core.layers import MAX_LAYERS
+
+        return (
+            CreateOption("kinds", "K", "Distinct tile kinds (default: tiles / copies)."),
+            CreateOption("copies", "C", "Tiles per kind: an even number, at least 2."),
+            CreateOption("max_turns", "T", "Most turns a linking path may make (0..8)."),
+            CreateOption("outside", "BOOL", "Whether paths may use the ring around the board."),
+            CreateOption(
+                "layout", "TEXT", "Layout: o a tile cell, . a hole, # a wall, a row a line."
+            ),
+            CreateOption("slide", "DIR", "After every removal the tiles slide (none, down, ...)."),
+            CreateOption("layers", "N", f"Layers (1..{MAX_LAYERS}; 1: a flat board)."),
+        )
 
     @property
     def bands(self) -> tuple[str, ...]:
@@ -159,10 +178,9 @@ class LinkupFamily:
     def describe(self, document: LinkupDocument) -> str:
         from .draw.terminal import format_summary
 
-        if document.level is None:
-            assert document.position is not None
-            board = document.position.board
-            return f"{board.width}x{board.height} position, {plural(board.tile_count(), 'tile')}"
+        if document.position is not None:
+            return _position_summary(document.position)
+        assert document.level is not None
         return format_summary(document.level)
 
     # ----- creating ------------------------------------------------------------------------
@@ -251,12 +269,7 @@ class LinkupFamily:
 
         options = _options(options, ("method", "workers"), "verify")
         if document.position is not None:
-            return Verdict(
-                "schema-invalid",
-                "",
-                (Problem("", "a position file, not a level file: hint and shuffle read it"),),
-                {"deadlock": []},
-            )
+            return Verdict("schema-invalid", "", (Problem("", NOT_A_LEVEL),), {"deadlock": []})
         level, problems = document.level, list(document.problems)
         if level is None:
             return Verdict("invalid", "", tuple(problems), {"deadlock": []})
@@ -309,7 +322,7 @@ class LinkupFamily:
         if level is None or document.problems or document.position is not None:
             problems = document.problems
             if document.position is not None:
-                problems = (Problem("", "a position file, not a level file"),)
+                problems = (Problem("", NOT_A_LEVEL),)
             return SolveAnswer("invalid", "the level is invalid", problems=problems)
         method = _method(options)
         result = solve(
@@ -382,19 +395,22 @@ class LinkupFamily:
         self, document: LinkupDocument, *, color: bool, options: Mapping[str, Any]
     ) -> tuple[str, list[str]]:
         """The board with a glyph and colour per kind, then a summary; with ``step`` the board
-        before that solution step with its path.  Warns of a kind with an odd number of
-        tiles (the board is shown all the same)."""
+        before that solution step with its path.  A position file shows its current board.
+        Warns of a kind with an odd number of tiles, counted over every layer (the board is
+        shown all the same)."""
         from .draw.terminal import format_summary, render_board
 
         options = _options(options, ("step",), "show")
-        level = self._level(document)
-        warnings = [
-            f"warning: kind {kind} has {plural(count, 'tile')}, an odd number, so the board can"
-            " never be cleared"
-            for kind, count in sorted(_kind_counts(level.board).items())
-            if count % 2
-        ]
         step = options.get("step")
+        position = document.position
+        if position is not None:
+            if step is not None:
+                raise SpecError("step", "a position file has no solution to step through")
+            picture = render_board(position.board, position.rules, color=color)
+            warnings = _odd_kind_warnings(position.board)
+            return f"{picture}\n{_position_summary(position)}", warnings
+        level = self._level(document)
+        warnings = _odd_kind_warnings(level.board)
         if step is None:
             picture = render_board(level.board, level.rules, color=color)
             return f"{picture}\n{format_summary(level)}", warnings
@@ -413,12 +429,18 @@ class LinkupFamily:
         self, document: LinkupDocument, *, cell_size: int, options: Mapping[str, Any]
     ) -> Scene:
         """The board as a picture; with ``step`` the board before that solution step, with its
-        path drawn unless ``path`` is false (``path`` alone draws step 0's)."""
+        path drawn unless ``path`` is false (``path`` alone draws step 0's).  A position file
+        is drawn as its current board."""
         from .draw.svg import board_scene
 
         options = _options(options, ("step", "path"), "draw")
-        level = self._level(document)
         step, show_path = options.get("step"), options.get("path")
+        position = document.position
+        if position is not None:
+            if step is not None or show_path:
+                raise SpecError("step", "a position file has no solution to step through")
+            return board_scene(position.board, position.rules, cell_size=cell_size)
+        level = self._level(document)
         if step is None and show_path:
             step = 0
         if step is None:
@@ -453,6 +475,28 @@ def _undecided(budget: Budget, reason: str | None) -> str:
     limit = budget.time_limit
     within = f"within {limit:g} s" if limit is not None else "within the budget"
     return f"undecided {within}" + (f": {reason}" if reason else "")
+
+
+def _odd_kind_warnings(board: Board) -> list[str]:
+    """A warning for each kind with an odd number of tiles on ``board`` (every layer)."""
+    return [
+        f"warning: kind {kind} has {plural(count, 'tile')}, an odd number, so the board can"
+        " never be cleared"
+        for kind, count in sorted(_kind_counts(board).items())
+        if count % 2
+    ]
+
+
+def _position_summary(position: Position) -> str:
+    """One line about a position: ``position: 4x2, 4 tiles, ...``, and the moves played
+    since its level when the file gives them."""
+    from .core.level import Level
+    from .draw.terminal import format_summary
+
+    text = "position: " + format_summary(Level(position.board, position.rules))
+    if position.level is not None:
+        text += f", {plural(len(position.played), 'move')} played"
+    return text
 
 
 def _kind_counts(board: Board) -> dict[int, int]:
@@ -511,6 +555,8 @@ def warm_up() -> None:
     from .generate import generator  # noqa: F401
     from .play import answers, game  # noqa: F401
     from .schema import level  # noqa: F401
+
+    _load_search()
     from .solvers import solve  # noqa: F401
     from .verify import replay  # noqa: F401
 

@@ -37,8 +37,8 @@ __all__ = [
     "warm_up",
 ]
 
-#: The solver methods a request may ask for.
-METHODS = ("auto", "search", "cpsat")
+#: The solver methods a request may ask for: those of ``levelgen verify --method``.
+METHODS = ("auto", "search", "cpsat", "exhaustive")
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,9 +369,11 @@ def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
 def task_create(body: bytes, drawn_seed: int, max_side: int) -> TaskResult:
     """``POST /v1/levels``: the level of the create options in ``body`` (strict JSON, strict
     types: a JSON object whose ``game`` names the family, Link-up when absent, ``seed`` an
-    integer, ``drawn_seed`` when absent, and the family's own options), as level file JSON;
-    422 naming the option (``/size``) when it cannot be met."""
-    from ..formats import MAX_SEED
+    integer, ``drawn_seed`` when absent, and the family's own options), as the canonical bytes
+    of its level file (:func:`levelgen.formats.format_json`: those ``levelgen create`` writes
+    for the same options and seed); 422 naming the option (``/size``) when it cannot be
+    met."""
+    from ..formats import MAX_SEED, format_json
     from ..puzzles import Capability, CreateError, FamilyError, SpecError, family
 
     value = _parse_body(body, "create options object")
@@ -410,7 +412,7 @@ def task_create(body: bytes, drawn_seed: int, max_side: int) -> TaskResult:
         document = item.create(spec, seed)
     except CreateError as exc:
         return _problem(422, "", str(exc))
-    return TaskResult(201, _dumps(item.dump(document)))
+    return TaskResult(201, format_json(item.dump(document)).encode("utf-8"))
 
 
 def _stored(level_text: str) -> tuple[Family, Any]:

@@ -97,7 +97,7 @@ def test_methods_take_turns_board_by_board(tmp_path: Path, monkeypatch: MonkeyPa
 def test_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["bench", "solve", "--boards", str(tmp_path / "nowhere")])
     assert result.exit_code == 2
-    assert "benchmark folder not found" in result.output
+    assert "'--boards'" in result.output and "nowhere is not a folder" in result.output
 
 
 def test_unknown_method_is_a_usage_error(tmp_path: Path) -> None:

@@ -32,8 +32,10 @@ def verify_text(tmp_path: Path, text: str | bytes) -> tuple[int, str]:
     path.write_bytes(text)
     result = run("verify", str(path))
     prefix = f"{path}: "
-    lines = result.stdout.splitlines()
-    assert all(line.startswith(prefix) for line in lines), result.stdout
+    # The problems go to standard error, the verdict (when there is one) to standard output.
+    lines = result.stderr.splitlines() + result.stdout.splitlines()
+    assert all(line.startswith(prefix) for line in lines), result.output
+    assert len(result.stdout.splitlines()) <= 1, result.stdout
     return result.exit_code, "\n".join(line.removeprefix(prefix) for line in lines)
 
 
@@ -82,7 +84,8 @@ def test_the_reference_level_is_valid(tmp_path: Path) -> None:
 def test_missing_file(tmp_path: Path) -> None:
     result = run("verify", str(tmp_path / "nope.json"))
     assert result.exit_code == 3
-    assert result.stdout == f"{tmp_path / 'nope.json'}: no such file\n"
+    assert result.stderr == f"{tmp_path / 'nope.json'}: no such file\n"
+    assert result.stdout == ""
 
 
 def test_not_json(tmp_path: Path) -> None:
@@ -152,7 +155,11 @@ def test_huge_size_names_the_cap(tmp_path: Path) -> None:
     assert verify_data(tmp_path, data) == (3, "/board/height: 1000000 is over the limit of 64")
     data = level([[1, 1]] * 65)
     code, text = verify_data(tmp_path, data)
-    assert code == 3 and "/board/rows: list should have at most 64 items" in text
+    assert code == 3 and "/board/rows: the board is 65 rows high, at most 64" in text
+    data = level([[1] * 1000, [1] * 1000])
+    code, text = verify_data(tmp_path, data)
+    assert code == 3 and "/board/rows/0: row 0 is 1000 cells wide, at most 64" in text
+    assert "after validation" not in text
 
 
 def test_ragged_rows(tmp_path: Path) -> None:
@@ -191,7 +198,8 @@ def test_thousands_of_problems_are_cut_short(tmp_path: Path) -> None:
 def test_stdin_that_is_not_json() -> None:
     result = run("verify", "-", input="hello")
     assert result.exit_code == 3
-    assert result.stdout == "-: not JSON: Expecting value at line 1 column 1\n"
+    assert result.stderr == "-: not JSON: Expecting value at line 1 column 1\n"
+    assert result.stdout == ""
 
 
 # ----- well-formed but invalid: exit 1 ---------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from levelgen.cli import app
@@ -88,3 +89,38 @@ def test_list_shows_and_filters_the_variants(tmp_path: Path) -> None:
     assert len(flat.stdout.splitlines()) == 1 and "slide" not in flat.stdout
     bad = runner.invoke(app, ["library", "list", "--slide", "sideways", "--db", db])
     assert bad.exit_code == 2 and "--slide" in bad.output
+
+
+def test_export_takes_the_hex_of_the_files_it_writes(tmp_path: Path) -> None:
+    """The ``<hex>`` of ``DIR/<hex>.json`` (with or without ``.json``) names the level as
+    ``sha256:<hex>`` does; anything else is refused as an id before any work (exit 2)."""
+    db = f"sqlite:///{tmp_path / 'lib.db'}"
+    (path,) = make_levels(tmp_path / "in", range(1))
+    assert runner.invoke(app, ["library", "import", str(path), "--db", db]).exit_code == 0
+    digits = json.loads(path.read_text())["id"].removeprefix("sha256:")
+    for given in (digits, f"{digits}.json"):
+        out = tmp_path / f"out-{len(given)}"
+        result = runner.invoke(app, ["library", "export", given, "-o", str(out), "--db", db])
+        assert result.exit_code == 0, result.output
+        assert (out / f"{digits}.json").read_bytes() == path.read_bytes()
+    bad = runner.invoke(app, ["library", "export", "abc", "-o", str(tmp_path / "b"), "--db", db])
+    assert bad.exit_code == 2 and "'abc' is not a level id" in bad.output
+    assert not (tmp_path / "b").exists()
+
+
+def test_reads_make_no_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``list`` and ``export`` with the default library (a SQLite file in the current folder)
+    say there is none, exit 3, and leave no file behind; ``import`` makes it."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("LEVELGEN_DB", raising=False)
+    listed = runner.invoke(app, ["library", "list"])
+    assert listed.exit_code == 3, listed.output
+    assert "no library at sqlite:///levelgen-library.db" in listed.stderr
+    exported = runner.invoke(app, ["library", "export", "0" * 64, "-o", "out"])
+    assert exported.exit_code == 3 and "no library" in exported.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    (path,) = make_levels(tmp_path / "in", range(1))
+    assert runner.invoke(app, ["library", "import", str(path)]).exit_code == 0
+    assert (tmp_path / "levelgen-library.db").is_file()
+    again = runner.invoke(app, ["library", "list"])
+    assert again.exit_code == 0 and len(again.stdout.splitlines()) == 1

@@ -26,8 +26,8 @@ from importlib import resources
 from typing import Any
 
 from ...puzzles import PlayerAssets
-from ..core.board import KIND_CHARS
 from ..core.level import Level
+from .glyphs import GLYPHS
 from .svg import PALETTE, kind_style
 
 __all__ = ["FLASH_MS", "REPLAY_MS", "player_asset", "player_assets"]
@@ -65,7 +65,7 @@ def _level_data(level: Level, replay_ms: int) -> dict[str, Any]:
         "board": written["board"],
         "solution": solution,
         "palette": [list(kind_style(k)) for k in range(1, len(PALETTE) + 1)],
-        "glyphs": KIND_CHARS,
+        "glyphs": GLYPHS,
         "flashMs": FLASH_MS,
         "replayMs": replay_ms,
     }

@@ -9,13 +9,13 @@ board, rules, path and cell size give the same bytes.
 The picture: each tile is one ``<g class="tile" data-kind="K" data-x="X" data-y="Y">`` holding
 a rounded square in the kind's colour and the kind's glyph.  Colours cycle through the seven
 colours of the Okabe-Ito palette (distinguishable with the common colour-vision deficiencies);
-the glyph is the kind's character of the level file's text form (``1``-``9``, ``A``-``Z``,
-``a``-``z``; the number beyond kind 61), the same as ``levelgen show``, so kinds stay distinct
-beyond the palette's seven colours and without colour at all.  Walls are dark crossed squares,
-holes pale squares; the ring around the board is a dashed frame when paths may use it and a
-grey band behind a solid frame when they may not.  Column numbers run along the top margin, row
-numbers along the left.  A path is a black line with a white halo through the centres of its
-corner points (which may lie on the ring), its two end tiles outlined.
+the glyph is the kind's of :mod:`levelgen.linkup.draw.glyphs` (characters with no look-alikes
+among them; the number beyond them), the same as ``levelgen show`` and the player, so kinds
+stay distinct beyond the palette's seven colours and without colour at all.  Walls are dark
+crossed squares, holes pale squares; the ring around the board is a dashed frame when paths
+may use it and a grey band behind a solid frame when they may not.  Column numbers run along
+the top margin, row numbers along the left.  A path is a black line with a white halo through
+the centres of its corner points (which may lie on the ring), its two end tiles outlined.
 """
 
 from __future__ import annotations
@@ -31,9 +31,10 @@ from ...formats.scene import (
     Text,
     scene_to_svg,
 )
-from ..core.board import EMPTY, KIND_CHARS, WALL, Board
+from ..core.board import EMPTY, WALL, Board
 from ..core.paths import Path
 from ..core.rules import Rules
+from .glyphs import kind_glyph
 
 __all__ = [
     "PALETTE",
@@ -56,11 +57,6 @@ HOLE_FILL = "#F2F2F2"
 CLOSED_RING = "#D0D0D0"
 #: Cells smaller than this (thumbnails) show colour only, no glyph or outline.
 MIN_GLYPH_CELL = 14
-
-
-def kind_glyph(kind: int) -> str:
-    """The glyph of a kind: its character of the text form, its number beyond those."""
-    return KIND_CHARS[kind - 1] if kind <= len(KIND_CHARS) else str(kind)
 
 
 def _luminance(colour: str) -> float:

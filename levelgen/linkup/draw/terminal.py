@@ -1,12 +1,12 @@
 """Terminal pictures of a board: a glyph and a colour per kind, holes, walls, the ring, a path.
 
 A cell is drawn as its glyph followed by a gap (so a ``12x8`` board is 24 columns wide): kinds
-1..61 by the characters of :data:`levelgen.linkup.core.board.KIND_CHARS` (all kinds by their number
-when there are more);
-``.`` a hole; ``#`` a wall.  The ring is a frame of ``·`` when paths may use it, a solid line
-when they may not; column and row numbers run along the top and the left.  A path is drawn with
-box-drawing lines through the cells it crosses, its two end tiles bracketed in plain text
-(``[3]``, or ``[3─`` where the line leaves sideways) and reversed in colour.
+by the glyphs of :mod:`levelgen.linkup.draw.glyphs`, the same as in every other picture (all
+kinds by their number when there are more kinds than glyphs); ``.`` a hole; ``#`` a wall.
+The ring is a frame of ``·`` when paths may use it, a solid line when they may not; column and
+row numbers run along the top and the left.  A path is drawn with box-drawing lines through
+the cells it crosses, its two end tiles bracketed in plain text (``[A]``, or ``[A─`` where the
+line leaves sideways) and reversed in colour.
 
 Colour is ANSI (256 colours) and only on request: callers decide (the command line asks
 :func:`levelgen.render.use_color`: a terminal, and neither ``NO_COLOR`` nor ``TERM=dumb``).
@@ -17,11 +17,12 @@ from __future__ import annotations
 import itertools
 
 from ...formats.words import plural
-from ..core.board import EMPTY, KIND_CHARS, WALL, Board
+from ..core.board import EMPTY, WALL, Board
 from ..core.geometry import Pos
 from ..core.level import Level
 from ..core.paths import Path
 from ..core.rules import Rules
+from .glyphs import GLYPHS
 
 __all__ = ["format_summary", "render_board"]
 
@@ -41,7 +42,7 @@ _JOINS = {
 
 
 def _glyph(kind: int, numeric: bool) -> str:
-    return str(kind) if numeric else KIND_CHARS[kind - 1]
+    return str(kind) if numeric else GLYPHS[kind - 1]
 
 
 def render_board(
@@ -53,7 +54,7 @@ def render_board(
     if board.upper:
         return _render_stacks(board, rules, path=path, color=color)
     top_kind = max(board.cells)
-    numeric = top_kind > len(KIND_CHARS)
+    numeric = top_kind > len(GLYPHS)
     glyph_width = len(str(top_kind)) if numeric else 1
     canvas = _Canvas(board.width, board.height, glyph_width)
     for y in range(-1, board.height + 1):

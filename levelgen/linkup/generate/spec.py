@@ -58,7 +58,9 @@ class CreateSpec:
     text of a layout (``o`` a tile cell, ``.`` a hole, ``#`` a wall; for stacked layers one
     block of lines per layer, bottom first, separated by a blank line), None for a full
     rectangle (or, with ``layers``, a pyramid); ``layout_name`` is how messages name the
-    layout.  ``slide`` is a rule of :data:`levelgen.linkup.core.rules.SLIDES`."""
+    layout.  ``slide`` is a rule of :data:`levelgen.linkup.core.rules.SLIDES`.  ``layers`` is
+    the number of layers, ``1..MAX_LAYERS``: 1 is the flat board of the classic game (a
+    pyramid of one layer), None the layout's own layers (one without a layout)."""
 
     size: str | None = None
     seed: int | None = None
@@ -152,7 +154,7 @@ def _check_variants(slide: str, layers: int | None) -> None:
     if slide not in SLIDES:
         raise SpecError("slide", f"{slide!r} is not one of {', '.join(SLIDES)}")
     if layers is not None and not 1 <= layers <= MAX_LAYERS:
-        raise SpecError("layers", f"{layers} is not in 1..{MAX_LAYERS}")
+        raise SpecError("layers", f"{layers} is not in 1..{MAX_LAYERS} (1: a flat board)")
     if layers is not None and layers > 1 and slide != "none":
         raise SpecError(
             "slide",

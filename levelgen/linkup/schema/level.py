@@ -451,7 +451,12 @@ def problems_from_validation_error(exc: ValidationError, data: object = None) ->
         if pointer in seen:
             continue
         seen.add(pointer)
-        problems.append(Problem(pointer, _reason(err["type"], err["msg"], _lookup(data, loc))))
+        value = _lookup(data, loc)
+        if err["type"] in ("too_long", "too_short") and isinstance(value, list):
+            reason = _length_reason(err["type"], err.get("ctx") or {}, loc, value)
+        else:
+            reason = _reason(err["type"], err["msg"], value)
+        problems.append(Problem(pointer, reason))
     return problems
 
 
@@ -505,6 +510,36 @@ def _reason(kind: str, msg: str, value: object) -> str:
     text = msg[0].lower() + msg[1:]
     text = text.replace("input should be", "expected").replace("value error, ", "")
     return text + got if kind == "literal_error" else text
+
+
+def _length_reason(
+    kind: str, ctx: dict[str, Any], loc: Sequence[int | str], value: list[Any]
+) -> str:
+    """An array of the wrong length, named as what it holds: ``the board is 1000 rows high, at
+    most 64``, ``row 3 is 70 cells wide, at most 64``, ``a cell is [x, y]: 3 numbers given``."""
+    n = len(value)
+    limit = ctx.get("max_length" if kind == "too_long" else "min_length")
+    bound = f"at most {limit}" if kind == "too_long" else f"at least {limit}"
+    tail = list(loc[-4:])
+    last = tail[-1] if tail else ""
+    before = tail[-2] if len(tail) >= 2 else ""
+    if last in ("a", "b") or (before == "path" and isinstance(last, int)):
+        return f"a cell is [x, y]: {plural(n, 'number')} given"
+    if last == "rows" and before == "board":
+        return f"the board is {plural(n, 'row')} high, {bound}"
+    if before == "rows" and isinstance(last, int):
+        return f"row {last} is {plural(n, 'cell')} wide, {bound}"
+    if last == "layers":
+        return f"{plural(n, 'layer')} above the bottom one (rows), {bound}"
+    if before == "layers" and isinstance(last, int):
+        return f"layer {last + 1} is {plural(n, 'row')} high, {bound}"
+    if len(tail) >= 3 and tail[-3] == "layers" and isinstance(before, int):
+        return f"row {last} of layer {before + 1} is {plural(n, 'cell')} wide, {bound}"
+    if last == "path":
+        return f"the path has {plural(n, 'corner point')}, {bound}"
+    if last in ("solution", "played"):
+        return f"{plural(n, 'step' if last == 'solution' else 'move')}, {bound}"
+    return f"{plural(n, 'item')}, {bound}"
 
 
 def _describe(value: object) -> str:

@@ -22,6 +22,7 @@ from levelgen.linkup.core.board import EMPTY, WALL, Board
 from levelgen.linkup.core.geometry import Pos
 from levelgen.linkup.core.paths import find_path
 from levelgen.linkup.core.rules import Rules
+from levelgen.linkup.draw.glyphs import GLYPHS
 from levelgen.linkup.draw.svg import PALETTE, board_scene, kind_glyph, kind_style, render_svg
 from levelgen.linkup.files import read_level
 from levelgen.render.png import scene_to_png
@@ -30,7 +31,9 @@ from tests import ROOT
 from tests.strategies import boards, rules_st
 
 LEVELS = ROOT / "levels"
-GOLDEN = LEVELS / "preview" / "classic_12x8.png"
+#: ``levelgen render levels/classic_12x8.json --step 0 -o ...``, made with the glyphs of
+#: levelgen.linkup.draw.glyphs.
+GOLDEN = Path(__file__).parent / "data" / "classic_12x8_step0.png"
 NS = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()
 
@@ -53,14 +56,65 @@ def test_svg_has_one_element_per_tile_with_its_kind() -> None:
     root = ET.fromstring(svg)
     classes = [e.get("class") for e in root.iter()]
     assert classes.count("wall") == 1 and classes.count("hole") == 1 and "ring" in classes
-    assert kind_glyph(70) == "70" and kind_glyph(10) == "A"
+    assert kind_glyph(70) == "70" and kind_glyph(1) == "A" and kind_glyph(10) == "K"
 
 
 def test_glyphs_keep_kinds_apart_beyond_the_palette() -> None:
     kinds = range(1, 200)
     assert len({kind_glyph(k) for k in kinds}) == len(kinds)
+    assert all(len(kind_glyph(k)) == 1 for k in range(1, len(GLYPHS) + 1))
+    assert kind_glyph(len(GLYPHS) + 1) == str(len(GLYPHS) + 1)
     assert {kind_style(k)[0] for k in kinds} == set(PALETTE)
     assert kind_style(5)[1] == "#FFFFFF" and kind_style(4)[1] == "#000000"  # blue / yellow
+
+
+#: Characters easily taken for one another at a tile's size: no two of a group may both be
+#: glyphs (an 18x10 level of 45 kinds drawn with ``1``, ``I`` and ``l`` was hard to read).
+LOOK_ALIKES = [
+    "Il1ij|!",
+    "O0oQ",
+    "O0oD",
+    "S5s$",
+    "Z2z",
+    "B8",
+    "G6",
+    "b6",
+    "bdpq",
+    "g9q",
+    "Yy",
+    # A small letter that is its capital made smaller.
+    "Cc",
+    "Kk",
+    "Pp",
+    "Uu",
+    "Vv",
+    "Ww",
+    "Xx",
+]
+
+
+@pytest.mark.parametrize("group", LOOK_ALIKES)
+def test_glyphs_have_no_look_alikes(group: str) -> None:
+    assert len(set(group) & set(GLYPHS)) <= 1, set(group) & set(GLYPHS)
+
+
+def test_every_picture_uses_the_same_glyphs(tmp_path: Path) -> None:
+    """The terminal picture, the SVG (and so the PNG, drawn from the same scene) and the
+    player's data draw kind k as ``kind_glyph(k)``; the level file itself is unchanged."""
+    from levelgen.linkup.draw.player import player_assets
+    from levelgen.linkup.draw.terminal import render_board
+
+    grid = [list(range(1, 24)), list(range(24, 47))] * 2
+    board = Board.from_grid(grid)
+    shown = render_board(board, Rules()).splitlines()
+    assert shown[3].split()[2:-1] == [kind_glyph(k) for k in range(1, 24)]
+    assert shown[4].split()[2:-1] == [kind_glyph(k) for k in range(24, 47)]
+    tiles = _tiles(render_svg(board, Rules()))
+    for element in tiles:
+        text = element.find(f"{NS}text")
+        assert text is not None and text.text == kind_glyph(int(element.get("data-kind", "")))
+    level = read_level(LEVELS / "classic_12x8.json").to_core()
+    assert player_assets(level).data["glyphs"] == GLYPHS
 
 
 def test_path_is_drawn_through_its_corner_points() -> None:
