@@ -15,7 +15,10 @@ single jobs at the end, so that the scheduling cost stays small against the work
 waits long for the last chunk.  Before anything is submitted every worker imports the generator
 once (:func:`warm_up`) and reports its levelgen version, which must be this one (a level file
 records the version that made it); each chunk checks it again on the worker that runs it.
-Results come back as each chunk finishes.  A worker that dies costs only the chunks it held:
+Each worker's statistical profiler (a sample of its threads' stacks every 10 ms, which costs
+a pack about a tenth of its speed) is paused for the run and started again at the end
+(:func:`set_profiler`).  Results come back as each chunk finishes.  A worker that dies costs only
+the chunks it held:
 the scheduler runs them again elsewhere.  A scheduler that goes away ends the run with
 :class:`ExecutorLost`; the levels already kept stay kept.
 """
@@ -41,6 +44,7 @@ __all__ = [
     "check_scheduler_address",
     "chunk_jobs",
     "run_jobs",
+    "set_profiler",
     "warm_up",
 ]
 
@@ -146,6 +150,24 @@ def warm_up() -> str:
     return __version__
 
 
+def set_profiler(running: bool, dask_worker: Any = None) -> bool:
+    """Run by ``Client.run`` on each worker's event loop: stop (``running=False``) or start
+    again this Dask worker's statistical profiler; whether it was running before.  Dask
+    samples every worker thread's stack each ``distributed.worker.profile.interval`` (10 ms)
+    for its dashboard, and the samples hold the GIL the level generator needs; a pack pauses
+    them, and starts again only those it stopped."""
+    callbacks = getattr(dask_worker, "periodic_callbacks", None) or {}
+    callback = callbacks.get("profile")
+    if callback is None:
+        return False
+    was = bool(callback.is_running())
+    if running:
+        callback.start()
+    else:
+        callback.stop()
+    return was
+
+
 def _run_chunk(version: str, jobs: tuple[Job, ...]) -> list[tuple[int, str]]:
     """One Dask task: the index and level text of each job, made by this worker's levelgen,
     which must be ``version`` (the client's)."""
@@ -224,7 +246,12 @@ def _describe(answer: object) -> str:
 def _run_dask(jobs: list[Job], address: str, keep: Callable[[int, str], None]) -> None:
     client = _connect(address)
     try:
-        _stream(client, jobs, address, keep)
+        paused = [w for w, was in client.run(set_profiler, False).items() if was]
+        try:
+            _stream(client, jobs, address, keep)
+        finally:
+            if paused and client.status == "running":
+                client.run(set_profiler, True, workers=paused, on_error="return")
     except ExecutorLost:
         # Closing stops the client's attempts to reconnect, which distributed logs as an
         # error with a traceback; the one line of ExecutorLost says all there is to say.

@@ -74,14 +74,25 @@ def test_chunks_give_the_same_bytes_and_each_level_once(
     tmp_path: Path, reference: dict[str, bytes]
 ) -> None:
     seen: list[int] = []
-    with local_cluster() as cluster:
+    profiling: list[bool] = []  # is any worker's profiler running, as each level is kept
+
+    def profilers(client: Client) -> list[bool]:
+        answers = client.run(
+            lambda dask_worker: dask_worker.periodic_callbacks["profile"].is_running()
+        )
+        return list(answers.values())
+
+    with local_cluster() as cluster, Client(cluster) as watcher:
+        assert profilers(watcher) == [True, True]
         make_pack(
             plan(),
             tmp_path / "dask",
             scheduler=cluster.scheduler_address,
-            on_level=lambda d, t: seen.append(d),
+            on_level=lambda d, t: (seen.append(d), profiling.append(any(profilers(watcher)))),
         )
+        assert profilers(watcher) == [True, True]  # started again at the end
     assert seen == list(range(25))  # 0 first (nothing to resume), then one call per level
+    assert profiling[1:] == [False] * 24  # paused while the jobs ran
     assert files_of(tmp_path / "dask") == reference
 
 
