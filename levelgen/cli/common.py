@@ -18,12 +18,11 @@ import errno
 import importlib
 import math
 import os
-import re
 import sys
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from enum import Enum, StrEnum
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
@@ -31,6 +30,7 @@ import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from ..puzzles import Capability, Family, SpecError
+from .coercion import no_type, quick_coercion
 
 if TYPE_CHECKING:
     from ..formats import Problem
@@ -104,9 +104,6 @@ LAZY_GROUPS = {
     "library": ("levelgen.cli.library", "library_app"),
 }
 
-#: Why a position file is refused where a level file is needed (as Link-up says it).
-POSITION_NOT_LEVEL = "a position file, not a level file: hint, shuffle, show and render read it"
-
 #: Set to 1 to see the traceback of an internal error.
 DEBUG_VARIABLE = "LEVELGEN_DEBUG"
 
@@ -150,103 +147,6 @@ def reader_gone() -> NoReturn:
     raise typer.Exit(EXIT_BROKEN_PIPE)
 
 
-def _no_type(ctx: Any) -> None:
-    return None
-
-
-#: The numbers given as text that typer's coercion reads as Python's ``int()`` / ``float()``
-#: do: ASCII digits, no sign, no leading zero, no exponent, at most 15 digits each side.
-_PLAIN_NUMBER = {
-    int: re.compile(r"(0|[1-9][0-9]{0,14})").fullmatch,
-    float: re.compile(r"(0|[1-9][0-9]{0,14})(\.[0-9]{1,15})?").fullmatch,
-}
-
-
-class _QuickCoercion:
-    """typer's coercion of one parameter's value, without building pydantic adapters for the
-    values that need no conversion: typer (0.29) turns every value, defaults included, through
-    a pydantic ``TypeAdapter``, and importing pydantic for that alone costs a command about
-    0.1 s.  These come back here as the adapter would return them:
-
-    - ``None``, and a ``str`` for a ``str`` parameter;
-    - an ``int`` / ``float`` for a parameter of that type (no clamping), or plain ASCII digits
-      for one (``10``, ``2.5``: see ``_PLAIN_NUMBER``), inside its ``min`` / ``max``;
-    - a member of the parameter's enum, or a member's value (``auto``); any other text for a
-      case-sensitive choice is refused here as ``'xml' is not one of: tiled, csv, json-grid``
-      (typer's own message starts ``Value error, ``, pydantic's wording);
-    - the strings of a ``list[str]`` parameter (``FILE...``), as a list; no values as ``()``.
-
-    Every other value (a number in another form, a choice in another case, anything out of
-    range) goes to typer's own coercion, so its conversions and error messages are typer's."""
-
-    __slots__ = ("_build", "_descriptor", "_full")
-
-    def __init__(self, descriptor: Any, build: Any) -> None:
-        self._descriptor = descriptor
-        self._build = build
-        self._full: Any = None
-
-    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
-        annotation = self._descriptor.annotation
-        info = self._descriptor.parameter_info
-        plain = info.parser is None and self._descriptor.file_annotation is None
-        if param.multiple or param.nargs == -1:
-            if value is None:
-                return ()  # as typer: no values at all
-            if (
-                plain
-                and annotation == list[str]
-                and isinstance(value, (list, tuple))
-                and all(type(item) is str for item in value)
-            ):
-                return list(value)
-            return self._typer().coerce(value, param=param, ctx=ctx)
-        if value is None:
-            return None  # as typer: a missing value stays None
-        kind = type(value)
-        if plain:
-            if annotation is str and kind is str:
-                return value
-            if annotation in (int, float) and not info.clamp:
-                number = value
-                if kind is str and _PLAIN_NUMBER[annotation](value):
-                    number = annotation(value)
-                low, high = info.min, info.max
-                if (
-                    type(number) is annotation
-                    and (low is None or number >= low)
-                    and (high is None or number <= high)
-                ):
-                    return number
-            if isinstance(annotation, type) and issubclass(annotation, Enum):
-                member = value
-                if kind is str and info.case_sensitive:
-                    member = next((m for m in annotation if m.value == value), value)
-                    if type(member) is not annotation:
-                        choices = ", ".join(str(m.value) for m in annotation)
-                        raise typer.BadParameter(
-                            f"{value!r} is not one of: {choices}", ctx=ctx, param=param
-                        )
-                if type(member) is annotation:
-                    return member
-        return self._typer().coerce(value, param=param, ctx=ctx)
-
-    def _typer(self) -> Any:
-        if self._full is None:
-            self._full = self._build(self._descriptor)
-        return self._full
-
-
-def _quick_coercion(param: Any) -> None:
-    """Give ``param`` a :class:`_QuickCoercion` when it is a typer parameter whose coercion
-    typer has not built yet (left alone on a typer without that hook: the attributes and
-    typer's own builder are looked up first, so a typer that changed them just runs as is)."""
-    descriptor = getattr(param, "type_descriptor", None)
-    build = getattr(sys.modules.get("typer._coercion"), "build_runtime_param", None)
-    if descriptor is not None and callable(build) and getattr(param, "_runtime_param", 0) is None:
-        param._runtime_param = _QuickCoercion(descriptor, build)
-
-
 class LevelgenGroup(TyperGroup):
     """The top-level command group: commands listed in ``COMMAND_ORDER``, and every command
     (those of later modules and ``bench`` too) run so that an unexpected exception becomes
@@ -278,7 +178,7 @@ class LevelgenGroup(TyperGroup):
         for each in (command, *getattr(command, "commands", {}).values()):
             for param in getattr(each, "params", ()):
                 if isinstance(param, TyperArgument) and param.metavar:
-                    param.display_type_rich = _no_type  # type: ignore[method-assign]
+                    param.display_type_rich = no_type  # type: ignore[method-assign]
                 elif (
                     isinstance(param, TyperOption)
                     and param.metavar is None
@@ -288,12 +188,12 @@ class LevelgenGroup(TyperGroup):
                 ):
                     param.metavar = param.name.upper()
             for param in each.get_params(ctx) if command is not None else ():
-                _quick_coercion(param)  # --help too
+                quick_coercion(param)  # --help too
         return command
 
     def parse_args(self, ctx: Any, args: list[str]) -> Any:
         for param in self.get_params(ctx):  # the group's own (--help)
-            _quick_coercion(param)
+            quick_coercion(param)
         return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
@@ -494,7 +394,9 @@ def load_level(source: str, *, strict: bool = True) -> Level:
     if family.name != "linkup":
         fail(EXIT_UNREADABLE, f"{source}: a {family.title} file, not a Link-up level file")
     if document.position is not None:
-        fail(EXIT_UNREADABLE, f"{source}: {POSITION_NOT_LEVEL}")
+        from ..linkup import NOT_A_LEVEL
+
+        fail(EXIT_UNREADABLE, f"{source}: {NOT_A_LEVEL}")
     problems = document.problems if strict or document.level is None else ()
     if document.level is None or problems:
         show_problems(source, problems)

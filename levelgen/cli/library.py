@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -95,11 +95,17 @@ def _level_id(text: str) -> str:
 
 
 def import_problems(source: str) -> tuple[dict[str, object] | None, list[str]]:
-    """The level file ``source`` as JSON data when it is a valid level with a replayed
-    solution, else None and one line per problem."""
-    from ..formats import ReadError
+    """The level file ``source`` (of any game) as JSON data when it is a valid level whose
+    certificate replays, else None and one line per problem."""
+    from ..formats import ReadError, read_json
     from ..linkup import LevelFile, LevelFormatError, level_problems, read_level, replay
 
+    try:
+        data = read_json(source)
+    except ReadError as exc:
+        return None, problem_lines(source, exc.problems)
+    if isinstance(data, dict) and data.get("game", "linkup") != "linkup":
+        return _family_import(source, data)
     try:
         file = read_level(source)
     except ReadError as exc:
@@ -115,6 +121,25 @@ def import_problems(source: str) -> tuple[dict[str, object] | None, list[str]]:
     if problems:
         return None, problem_lines(source, problems)
     return LevelFile.from_core(level).to_data(), []
+
+
+def _family_import(source: str, data: object) -> tuple[dict[str, object] | None, list[str]]:
+    """:func:`import_problems` of a level of another game than Link-up: read by its family,
+    its certificate replayed by the family's own verifier."""
+    from ..formats import Problem
+    from ..puzzles import Budget, DocumentError, family_of
+
+    try:
+        item = family_of(data)
+        document = item.read(data)
+    except DocumentError as exc:
+        return None, problem_lines(source, exc.problems)
+    verdict = item.verify(document, prove=False, budget=Budget(), options={})
+    if verdict.status in ("solvable", "unsolvable", "unknown"):
+        return None, [f"{source}: no certificate: solve it first (levelgen solve)"]
+    if verdict.status != "ok":
+        return None, problem_lines(source, verdict.problems or [Problem("", verdict.text)])
+    return item.dump(document), []
 
 
 @library_app.command("import")
@@ -176,11 +201,15 @@ def list_levels(
         int | None,
         typer.Option(min=1, help="Only this many stacked layers (1: flat).", metavar="N"),
     ] = None,
+    game: Annotated[
+        str | None, typer.Option(help="Only levels of this game (linkup, ...).", metavar="NAME")
+    ] = None,
     limit: Annotated[int, typer.Option(min=1, help="At most this many.")] = 1000,
     json_output: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
     db: DbOption = None,
 ) -> None:
-    """List the stored levels (id, size, rules, tiles, seed, difficulty band).
+    """List the stored levels (id, size, rules, tiles, seed, difficulty band; the game of a
+    level of another game than Link-up).
 
     Exit codes: 0 listed; 2 bad option; 3 no library there (a read makes none).
     """
@@ -193,7 +222,7 @@ def list_levels(
         )
     store = _open(db, create=False)
     try:
-        where = LevelFilter(size, max_turns, None, band, slide, layers)
+        where = LevelFilter(size, max_turns, None, band, slide, layers, game)
         items = store.list_levels(where, limit=limit)
     finally:
         store.close()
@@ -201,17 +230,35 @@ def list_levels(
         if json_output:
             typer.echo(json.dumps(item, separators=(",", ":")))
         else:
-            rules = item["rules"]
-            turns = f"max {rules['max_turns']} turns, {'ring' if rules['outside'] else 'no ring'}"
-            if rules["slide"] != "none":
-                turns += f", slide {rules['slide']}"
-            if item["layers"] > 1:
-                turns += f", {item['layers']} layers"
-            band_name = item["difficulty"]["band"] if item["difficulty"] else "-"
-            typer.echo(
-                f"{item['id']}  {item['size']}  {turns}  {item['tiles']} tiles"
-                f"  seed {item['seed']}  {band_name}"
-            )
+            typer.echo(_list_line(item))
+
+
+def _list_line(item: dict[str, Any]) -> str:
+    """One level of ``library list``: id, size, the rules and tiles of a Link-up level (the
+    game of another), seed, band."""
+    band_name = item["difficulty"]["band"] if item["difficulty"] else "-"
+    seed = "-" if item["seed"] is None else item["seed"]
+    rules = item["rules"]
+    if item["game"] != "linkup" or rules is None:
+        return f"{item['id']}  {item['game']}  {item['size'] or '-'}  seed {seed}  {band_name}"
+    turns = f"max {rules['max_turns']} turns, {'ring' if rules['outside'] else 'no ring'}"
+    if rules["slide"] != "none":
+        turns += f", slide {rules['slide']}"
+    if item["layers"] > 1:
+        turns += f", {item['layers']} layers"
+    return f"{item['id']}  {item['size']}  {turns}  {item['tiles']} tiles  seed {seed}  {band_name}"
+
+
+def _canonical(data: dict[str, Any]) -> str:
+    """The canonical text of a stored level file (of any game), as ``create`` writes it."""
+    from ..formats import format_json
+    from ..linkup import format_level, parse_level_data
+    from ..puzzles import family_of
+
+    if data.get("game", "linkup") == "linkup":
+        return format_level(parse_level_data(data))
+    item = family_of(data)
+    return format_json(item.dump(item.read(data)))
 
 
 @library_app.command("export")
@@ -234,7 +281,6 @@ def export_levels(
     there, or the folder is not writable.
     """
     from ..formats import WriteError, write_text
-    from ..linkup import format_level, parse_level_data
 
     ids = [_level_id(text) for text in ids]
     folder = Path(output)
@@ -253,7 +299,7 @@ def export_levels(
                 continue
             target = folder / f"{level_id.removeprefix('sha256:')}.json"
             try:
-                write_text(format_level(parse_level_data(data)), target)
+                write_text(_canonical(data), target)
             except WriteError as exc:
                 fail(EXIT_UNREADABLE, f"levelgen library export: {exc}")
             typer.echo(str(target))

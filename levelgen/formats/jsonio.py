@@ -105,7 +105,7 @@ def read_bytes(source: str | Path, *, max_bytes: int = MAX_FILE_BYTES, what: str
     except OSError as exc:
         raise ReadError(name, [Problem("", f"cannot read: {exc.strerror or exc}")]) from None
     if len(data) > max_bytes:
-        raise _too_big(name, max_bytes, what, "more than that")
+        raise _too_big(name, max_bytes, what, None)
     if not data.strip():
         raise ReadError(name, [Problem("", f"the {what} is empty")])
     return data
@@ -115,9 +115,12 @@ def _read_capped(handle: BinaryIO, max_bytes: int) -> bytes:
     return handle.read(max_bytes + 1)
 
 
-def _too_big(name: str, max_bytes: int, what: str, size: str) -> ReadError:
+def _too_big(name: str, max_bytes: int, what: str, size: str | None) -> ReadError:
+    """``the level file is larger than the cap of 4 MiB`` (``: 5000000 bytes`` when known;
+    a stream is read no further than the cap)."""
     cap = _format_bytes(max_bytes)
-    return ReadError(name, [Problem("", f"the {what} is larger than the cap of {cap}: {size}")])
+    told = f": {size}" if size is not None else ""
+    return ReadError(name, [Problem("", f"the {what} is larger than the cap of {cap}{told}")])
 
 
 def _format_bytes(n: int) -> str:

@@ -83,7 +83,8 @@ class PlayersFigure:
 class Lengths:
     """The length of one token's game from a square: ``ended[k - 1]`` is the chance it has ended
     by roll ``k``, up to the first roll where that reaches 0.999; the percentiles, the mode,
-    the mean of the float recurrence (a check on the exact one) and the player games."""
+    the mean of the float recurrence (a check on the exact one, to about 1e-7: its sum stops
+    where the chance left is under 1e-7) and the player games."""
 
     ended: tuple[float, ...]
     median: int

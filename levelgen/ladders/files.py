@@ -33,6 +33,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..formats.validation import describe, reason, validation_problems
 from ..puzzles import DocumentError, Problem
 from .distribution import MAX_ROLLS, PLAYERS
 from .rules import MAX_FACES, MAX_SIDE, MIN_FACES, OVERSHOOTS, Board, Rules, board_problems
@@ -244,7 +245,7 @@ def content_id(board: Board, rules: Rules) -> str:
 def parse_level(data: object) -> Level:
     """A level from parsed JSON; :class:`DocumentError` otherwise (see the module docstring)."""
     if not isinstance(data, dict):
-        raise DocumentError([Problem("", f"expected a JSON object, got {_describe(data)}")])
+        raise DocumentError([Problem("", f"expected a JSON object, got {describe(data)}")])
     try:
         model = LevelFile.model_validate(data)
     except ValidationError as exc:
@@ -292,79 +293,21 @@ def level_json_schema() -> dict[str, Any]:
 
 # ----- pydantic's findings as JSON pointers --------------------------------------------------
 
-_TYPE_NAMES = {
-    "int_type": "an integer",
-    "int_parsing": "an integer",
-    "float_type": "a number",
-    "bool_type": "true or false",
-    "string_type": "a string",
-    "list_type": "an array",
-    "dict_type": "an object",
-    "model_type": "an object",
-    "model_attributes_type": "an object",
-}
-
 
 def _problems(exc: ValidationError, data: object) -> list[Problem]:
-    """Pydantic's errors as one problem per JSON pointer, in order."""
-    problems: list[Problem] = []
-    seen: set[str] = set()
-    for err in exc.errors(include_url=False, include_input=False):
-        loc = [part for part in err["loc"] if not _is_union_tag(part)]
-        pointer = "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in loc)
-        if pointer in seen:
-            continue
-        seen.add(pointer)
-        problems.append(Problem(pointer, _reason(err["type"], err["msg"], _lookup(data, loc))))
-    return problems
+    """Pydantic's errors as one problem per JSON pointer, in order (the arms of a union that
+    pydantic names in its locations left out)."""
+    errors = [
+        {**err, "loc": tuple(part for part in err["loc"] if not _is_union_tag(part))}
+        for err in exc.errors(include_url=False, include_input=False)
+    ]
+    return validation_problems(errors, data, _reason_of)
+
+
+def _reason_of(err: Mapping[str, Any], loc: Sequence[int | str], value: object) -> str:
+    return reason(err["type"], err["msg"], value, file_format="snakes-ladders level format v1")
 
 
 def _is_union_tag(part: int | str) -> bool:
     """Pydantic names the arm of a union in its locations (``int``, ``str``...): not a key."""
     return isinstance(part, str) and part in {"str", "int", "float", "bool", "none", "list[int]"}
-
-
-_MISSING = object()
-
-
-def _lookup(data: object, loc: Sequence[int | str]) -> object:
-    for part in loc:
-        if isinstance(data, Mapping) and isinstance(part, str) and part in data:
-            data = data[part]
-            continue
-        if isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
-            data = data[part]
-            continue
-        return _MISSING
-    return data
-
-
-def _reason(kind: str, msg: str, value: object) -> str:
-    got = "" if value is _MISSING else f", got {_describe(value)}"
-    if kind == "missing":
-        return "required field is missing"
-    if kind == "extra_forbidden":
-        return "unknown field (not part of the snakes-ladders level format v1)"
-    if kind in _TYPE_NAMES:
-        return f"expected {_TYPE_NAMES[kind]}{got}"
-    text = msg[0].lower() + msg[1:]
-    text = text.replace("input should be", "expected").replace("value error, ", "")
-    return text + got
-
-
-def _describe(value: object) -> str:
-    """A JSON value in a few words."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        text = repr(value)
-        return text if len(text) <= 24 else text[:20] + "..."
-    if isinstance(value, str):
-        return f"the string {value[:40]!r}" + ("..." if len(value) > 40 else "")
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__

@@ -262,16 +262,17 @@ def level_id_of(data: dict[str, Any]) -> str:
 
 def _family_row(data: dict[str, Any]) -> LevelRow:
     """The row of a level of another game than Link-up: its id (the file's, else the SHA-256
-    of its canonical JSON), game, size (its board's, when it has one), seed, difficulty as its
-    family measures it, and whether it carries its certificate; Link-up's own columns (rules,
-    layers, tiles, kinds) keep their defaults."""
+    of its canonical JSON), game, size (its board's width and height, or the file's own), seed,
+    difficulty as its family measures it, and whether it carries its certificate; Link-up's own
+    columns (rules, layers, tiles, kinds) keep their defaults."""
     from ..puzzles import DocumentError, family
 
     item = family(data["game"])
-    board = data.get("board")
     width = height = 0
-    if isinstance(board, dict) and isinstance(board.get("width"), int):
-        width, height = board["width"], board.get("height", 0)
+    for holder in (data.get("board"), data):  # a board object's size, else the file's own
+        if isinstance(holder, dict) and isinstance(holder.get("width"), int):
+            width, height = holder["width"], holder.get("height", 0)
+            break
     band: str | None = None
     score: float | None = None
     with suppress(DocumentError):  # stored all the same, without a difficulty

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from .draw.player import REPLAY_MS, player_assets
     from .draw.svg import board_scene, cell_shapes, render_svg
     from .draw.terminal import format_summary, render_board
-    from .family import FAMILY, warm_up
+    from .family import FAMILY, NOT_A_LEVEL, warm_up
     from .files import format_level, read_core_level, read_level
     from .generate.generator import (
         SLOT,
@@ -106,6 +106,7 @@ _FACE = {
     "DEFAULT_DETERMINISTIC_TIME": "generate.shaping",
     "EMPTY": "core.board",
     "FAMILY": "family",
+    "NOT_A_LEVEL": "family",
     "find_link": "core.paths",
     "format_layout": "generate.generator",
     "format_level": "files",
@@ -197,6 +198,7 @@ __all__ = [
     "MAX_LAYERS",
     "MAX_SEED",
     "MAX_SIDE",
+    "NOT_A_LEVEL",
     "REPLAY_MS",
     "RUNGS",
     "SCHEMAS",

@@ -48,7 +48,7 @@ _TYPES: dict[int, tuple[str, str]] = {
     409: ("conflict", "Conflict"),
     413: ("too-large", "The request body is too large"),
     415: ("unsupported-media-type", "Unsupported media type"),
-    422: ("invalid", "The request is well-formed JSON but not acceptable"),
+    422: ("invalid", "The request is well-formed but not acceptable"),
     429: ("too-many-jobs", "Too many jobs of this client at once"),
     431: ("headers-too-large", "The request's header fields are too large"),
     500: ("internal", "Internal error (a bug)"),
@@ -65,7 +65,7 @@ class Problem(BaseModel):
     """An RFC 9457 problem document."""
 
     type: str = Field(examples=["urn:levelgen:problem:invalid"])
-    title: str = Field(examples=["The request is well-formed JSON but not acceptable"])
+    title: str = Field(examples=["The request is well-formed but not acceptable"])
     status: int = Field(ge=400, le=599, examples=[422])
     detail: str = Field(examples=["/board/rows/3/7: must be at least -1"])
     pointer: str = Field(

@@ -169,7 +169,9 @@ def _parse_body(body: bytes, what: str) -> object:
     try:
         text = body.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        return _problem(400, "", f"not UTF-8 text: byte at offset {exc.start}")
+        return _problem(
+            400, "", f"not UTF-8 text: byte 0x{body[exc.start]:02x} at offset {exc.start}"
+        )
     if not text.strip():
         return _problem(400, "", f"the request body is empty: send a {what} as JSON")
     quick = fast_json(text)

@@ -25,7 +25,7 @@ is :func:`level_json_schema` checked in; a test fails when they drift.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -38,6 +38,7 @@ from pydantic import (
     field_validator,
 )
 
+from ..formats.validation import describe, reason, validation_problems
 from ..puzzles import DocumentError, Problem
 from .level import GeneratorInfo, Metrics, SlidingLevel, content_id
 from .rules import MAX_LABEL, MAX_SIDE, MIN_SIDE, Frame, MoveError, apply_moves
@@ -217,7 +218,7 @@ def parse_level(data: object) -> SlidingLevel:
     """The level (or position) of a parsed JSON value; :class:`DocumentError` otherwise (see
     the module docstring)."""
     if not isinstance(data, dict):
-        raise DocumentError([Problem("", f"expected a JSON object, got {_describe(data)}")])
+        raise DocumentError([Problem("", f"expected a JSON object, got {describe(data)}")])
     try:
         model = LevelFile.model_validate(data)
     except ValidationError as exc:
@@ -348,83 +349,21 @@ def _moves_problems(pointer: str, start: Frame, moves: str | None) -> list[Probl
 
 # ----- problems from pydantic --------------------------------------------------------------------
 
-_MISSING = object()
-_TYPE_NAMES = {
-    "int_type": "an integer",
-    "int_parsing": "an integer",
-    "float_type": "a number",
-    "bool_type": "true or false",
-    "string_type": "a string",
-    "list_type": "an array",
-    "dict_type": "an object",
-    "model_type": "an object",
-    "model_attributes_type": "an object",
-}
-
 
 def _problems_from(exc: ValidationError, data: object) -> list[Problem]:
     """Pydantic's errors as JSON pointers and short reasons, one per place, in order."""
-    problems: list[Problem] = []
-    seen: set[str] = set()
-    for err in exc.errors(include_url=False, include_input=False):
-        loc = err["loc"]
-        pointer = "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in loc)
-        if pointer in seen:
-            continue
-        seen.add(pointer)
-        problems.append(Problem(pointer, _reason(err["type"], err["msg"], _lookup(data, loc))))
-    return problems
+    errors = exc.errors(include_url=False, include_input=False)
+    return validation_problems(errors, data, _reason_of)
 
 
-def _lookup(data: object, loc: Sequence[int | str]) -> object:
-    for part in loc:
-        in_object = isinstance(data, dict) and isinstance(part, str) and part in data
-        in_array = isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data)
-        if not (in_object or in_array):
-            return _MISSING
-        data = data[part]  # type: ignore[index]
-    return data
-
-
-def _reason(kind: str, msg: str, value: object) -> str:
-    got = "" if value is _MISSING else f", got {_describe(value)}"
-    if kind == "missing":
-        return "required field is missing"
-    if kind == "extra_forbidden":
-        return "unknown field (not part of sliding-puzzle level format v1)"
-    if kind in _TYPE_NAMES:
-        return f"expected {_TYPE_NAMES[kind]}{got}"
-    if kind == "less_than_equal" and isinstance(value, int | float):
-        return f"{_describe(value)} is over the limit of {msg.rsplit(' ', 1)[-1]}"
-    if kind == "greater_than_equal" and isinstance(value, int | float):
-        return f"{_describe(value)} is under the minimum of {msg.rsplit(' ', 1)[-1]}"
+def _reason_of(err: Mapping[str, Any], loc: Sequence[int | str], value: object) -> str:
+    kind, msg = err["type"], err["msg"]
     if kind == "string_pattern_mismatch" and isinstance(value, str):
         if "sha256" in msg:
-            return f'expected "sha256:" and 64 hex digits{got}'
+            return f'expected "sha256:" and 64 hex digits, got {describe(value)}'
         bad = next((c for c in value if c not in "UDLR"), "")
         return f"{bad!r} is not a move: moves are U, D, L and R"
-    if kind in ("too_long", "too_short") and isinstance(value, list | dict | str):
-        return msg[0].lower() + msg[1:]
-    text = msg[0].lower() + msg[1:]
-    text = text.replace("input should be", "expected").replace("value error, ", "")
-    return text + got if kind == "literal_error" else text
-
-
-def _describe(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        text = repr(value)
-        return text if len(text) <= 24 else text[:20] + "..."
-    if isinstance(value, str):
-        return f"the string {value[:40]!r}" + ("..." if len(value) > 40 else "")
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+    return reason(kind, msg, value, file_format="sliding-puzzle level format v1")
 
 
 # ----- writing -----------------------------------------------------------------------------------

@@ -124,3 +124,38 @@ def test_reads_make_no_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert (tmp_path / "levelgen-library.db").is_file()
     again = runner.invoke(app, ["library", "list"])
     assert again.exit_code == 0 and len(again.stdout.splitlines()) == 1
+
+
+def test_every_game_imports_lists_and_exports(tmp_path: Path) -> None:
+    """Sliding-puzzle and snakes-and-ladders levels go in as Link-up's do (their certificates
+    replayed by their own verifiers), list with their game (and filter by it), and come out
+    byte for byte; a sliding level whose certificate is broken is refused."""
+    db = f"sqlite:///{tmp_path / 'lib.db'}"
+    sliding = ROOT / "levels" / "sliding_3x3_numbered.json"
+    ladders = ROOT / "levels" / "ladders_chutes_10x10.json"
+    (linkup,) = make_levels(tmp_path / "in", range(1))
+    result = runner.invoke(
+        app, ["library", "import", str(sliding), str(ladders), str(linkup), "--db", db]
+    )
+    assert result.exit_code == 0, result.output
+    assert "3 stored, 0 already" in result.output
+    plain = runner.invoke(app, ["library", "list", "--db", db])
+    assert plain.exit_code == 0, plain.output
+    lines = plain.stdout.splitlines()
+    assert len(lines) == 3
+    assert any("  sliding-puzzle  3x3  " in line for line in lines)
+    assert any("  snakes-ladders  " in line for line in lines)
+    only = runner.invoke(app, ["library", "list", "--game", "sliding-puzzle", "--json", "--db", db])
+    (item,) = [json.loads(line) for line in only.stdout.splitlines()]
+    assert item["game"] == "sliding-puzzle" and item["rules"] is None
+    out = tmp_path / "out"
+    exported = runner.invoke(app, ["library", "export", item["id"], "-o", str(out), "--db", db])
+    assert exported.exit_code == 0, exported.output
+    (written,) = out.iterdir()
+    assert written.read_bytes() == sliding.read_bytes()
+    broken = json.loads(sliding.read_text())
+    broken["solution"] = broken["solution"][:-1]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(broken))
+    refused = runner.invoke(app, ["library", "import", str(bad), "--db", db])
+    assert refused.exit_code == 1 and refused.stderr.startswith(f"{bad}: /solution")

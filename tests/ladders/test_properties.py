@@ -85,6 +85,8 @@ def test_float_recurrence_mean_is_the_exact_expectation(
     settled = settled_squares(chain)
     exact = solve_expectations(chain, settled).rolls_float(0)
     lengths = game_lengths(chain, settled, 0)
-    assert lengths.mean == pytest.approx(exact, rel=1e-9)
+    # The float sum stops once S(k) < 1e-7 and closes with a geometric tail, which is exact
+    # only once the slowest mode of the chain dominates: a check to about 1e-7, not to the ulp.
+    assert lengths.mean == pytest.approx(exact, rel=1e-6)
     assert lengths.ended[-1] >= 0.999 - 1e-9
     assert lengths.median <= lengths.p90 <= lengths.p99 <= len(lengths.ended)

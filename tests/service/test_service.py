@@ -127,7 +127,7 @@ def test_create_variants_like_the_cli(
     assert result.exit_code == 0, result.output
     served = client.post("/v1/levels", json=body, headers=AUTH)
     assert served.status_code in (200, 201), served.text
-    assert served.json() == json.loads(out.read_text())
+    assert served.content == out.read_bytes()  # the canonical bytes, as the CLI writes them
     level = served.json()
     layers = 1 + len(level["board"].get("layers", []))
     params = {"slide": level["rules"].get("slide", "none"), "layers": layers}
@@ -618,3 +618,25 @@ def test_a_method_a_path_lacks_names_every_method_it_has(client: TestClient) -> 
 def test_an_option_the_schema_refuses_is_refused(client: TestClient) -> None:
     body = {"position": HAND_MADE, "min_moves": None}
     assert problem(client.post("/v1/hint", json=body), 422)["pointer"] == "/min_moves"
+
+
+def test_every_method_of_the_cli_is_taken(client: TestClient) -> None:
+    """``exhaustive``, which ``levelgen verify --method`` takes, is taken over HTTP too, with
+    the CLI's answers."""
+    for method in ("auto", "search", "cpsat", "exhaustive"):
+        solved = client.post("/v1/solve", json={"level": HAND_MADE, "method": method})
+        assert solved.status_code == 200, (method, solved.text)
+        verdict = client.post("/v1/verify", json={"level": STUCK, "method": method})
+        assert verdict.status_code == 200, (method, verdict.text)
+        assert verdict.json()["files"][0]["status"] == "unsolvable", method
+    refused = client.post("/v1/solve", json={"level": HAND_MADE, "method": "guess"})
+    assert "exhaustive" in problem(refused, 422, "/method")["detail"]
+
+
+def test_a_binary_body_names_its_byte_and_a_bad_query_is_not_called_json(
+    client: TestClient,
+) -> None:
+    doc = problem(client.post("/v1/verify", content=b'{"a": "\xff"}'), 400)
+    assert doc["detail"] == "not UTF-8 text: byte 0xff at offset 7"
+    doc = problem(client.get("/v1/levels", params={"limit": "many"}), 422)
+    assert "JSON" not in doc["title"]

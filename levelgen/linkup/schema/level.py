@@ -40,6 +40,7 @@ from pydantic import (
 )
 
 from ...formats import JSON_SCHEMA_DIALECT
+from ...formats.validation import describe, reason, validation_problems
 from ...formats.words import plural
 from ..core.board import Board
 from ..core.geometry import MAX_SIDE, Pos
@@ -394,7 +395,7 @@ def parse_level_data(data: object) -> LevelFile:
     into JSON pointers and short reasons, then the shape of ``board.rows`` against ``width``
     and ``height``."""
     if not isinstance(data, dict):
-        raise LevelFormatError([Problem("", f"expected a JSON object, got {_describe(data)}")])
+        raise LevelFormatError([Problem("", f"expected a JSON object, got {describe(data)}")])
     try:
         level = LevelFile.model_validate(data)
     except ValidationError as exc:
@@ -442,74 +443,16 @@ def level_problems(level: LevelFile) -> list[Problem]:
 
 
 def problems_from_validation_error(exc: ValidationError, data: object = None) -> list[Problem]:
-    """Pydantic's errors as JSON pointers and short reasons, one per location, in order."""
-    problems: list[Problem] = []
-    seen: set[str] = set()
-    for err in exc.errors(include_url=False, include_input=False):
-        loc = err["loc"]
-        pointer = "".join("/" + _escape(str(part)) for part in loc)
-        if pointer in seen:
-            continue
-        seen.add(pointer)
-        value = _lookup(data, loc)
-        if err["type"] in ("too_long", "too_short") and isinstance(value, list):
-            reason = _length_reason(err["type"], err.get("ctx") or {}, loc, value)
-        else:
-            reason = _reason(err["type"], err["msg"], value)
-        problems.append(Problem(pointer, reason))
-    return problems
+    """Pydantic's errors as JSON pointers and short reasons, one per location, in order (an
+    array of the wrong length named as what it holds)."""
+    errors = exc.errors(include_url=False, include_input=False)
+    return validation_problems(errors, data, _reason_of)
 
 
-_MISSING = object()
-
-
-def _lookup(data: object, loc: Sequence[int | str]) -> object:
-    """The input value at ``loc`` in ``data``, or ``_MISSING``."""
-    for part in loc:
-        in_object = isinstance(data, dict) and isinstance(part, str) and part in data
-        in_array = isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data)
-        if not (in_object or in_array):
-            return _MISSING
-        data = data[part]  # type: ignore[index]
-    return data
-
-
-def _escape(part: str) -> str:
-    return part.replace("~", "~0").replace("/", "~1")
-
-
-_TYPE_NAMES = {
-    "int_type": "an integer",
-    "int_parsing": "an integer",
-    "float_type": "a number",
-    "bool_type": "true or false",
-    "string_type": "a string",
-    "list_type": "an array",
-    "dict_type": "an object",
-    "model_type": "an object",
-    "model_attributes_type": "an object",
-}
-
-
-def _reason(kind: str, msg: str, value: object) -> str:
-    got = "" if value is _MISSING else f", got {_describe(value)}"
-    if kind == "missing":
-        return "required field is missing"
-    if kind == "extra_forbidden":
-        return "unknown field (not part of level format v1)"
-    if kind in _TYPE_NAMES:
-        return f"expected {_TYPE_NAMES[kind]}{got}"
-    if kind == "less_than_equal" and isinstance(value, int | float):
-        limit = msg.rsplit(" ", 1)[-1]
-        return f"{_describe(value)} is over the limit of {limit}"
-    if kind == "greater_than_equal" and isinstance(value, int | float):
-        limit = msg.rsplit(" ", 1)[-1]
-        return f"{_describe(value)} is under the minimum of {limit}"
-    if kind in ("too_long", "too_short") and isinstance(value, list | dict | str):
-        return msg[0].lower() + msg[1:]
-    text = msg[0].lower() + msg[1:]
-    text = text.replace("input should be", "expected").replace("value error, ", "")
-    return text + got if kind == "literal_error" else text
+def _reason_of(err: Mapping[str, Any], loc: Sequence[int | str], value: object) -> str:
+    if err["type"] in ("too_long", "too_short") and isinstance(value, list):
+        return _length_reason(err["type"], err.get("ctx") or {}, loc, value)
+    return reason(err["type"], err["msg"], value, file_format="level format v1")
 
 
 def _length_reason(
@@ -540,24 +483,6 @@ def _length_reason(
     if last in ("solution", "played"):
         return f"{plural(n, 'step' if last == 'solution' else 'move')}, {bound}"
     return f"{plural(n, 'item')}, {bound}"
-
-
-def _describe(value: object) -> str:
-    """A JSON value in a few words: ``true``, ``1.5``, ``the string 'x'``, ``an array``."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        text = repr(value)
-        return text if len(text) <= 24 else text[:20] + "..."
-    if isinstance(value, str):
-        return f"the string {value[:40]!r}" + ("..." if len(value) > 40 else "")
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
 
 
 # ----- the JSON Schema -------------------------------------------------------------------------
