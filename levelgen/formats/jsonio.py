@@ -264,15 +264,20 @@ def format_json(value: object) -> str:
 
 
 def _format(value: object, indent: int, column: int) -> Iterator[str]:
-    """Lines of ``value`` nested ``indent`` spaces deep, its first line starting at ``column``."""
-    flat = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+    """Lines of ``value`` nested ``indent`` spaces deep, its first line starting at ``column``.
+    A container goes on one line when it is an array of scalars, or when it is at most three
+    deep and its one-line form fits (only then is that form written out, to be measured)."""
     if not isinstance(value, dict | list) or not value:
-        yield flat
+        yield _flat(value)
         return
-    scalars = isinstance(value, list) and not any(isinstance(v, dict | list) for v in value)
-    if scalars or (column + len(flat) <= _LINE_WIDTH and _depth(value) <= 3):
-        yield flat
+    if isinstance(value, list) and not any(isinstance(v, dict | list) for v in value):
+        yield _flat(value)
         return
+    if _depth_at_most(value, 3):
+        flat = _flat(value)
+        if column + len(flat) <= _LINE_WIDTH:
+            yield flat
+            return
     inner = indent + 2
     items: list[tuple[str, object]]
     if isinstance(value, dict):
@@ -289,12 +294,20 @@ def _format(value: object, indent: int, column: int) -> Iterator[str]:
     yield " " * indent + close
 
 
-def _depth(value: object) -> int:
+def _flat(value: object) -> str:
+    """``value`` on one line."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+
+
+def _depth_at_most(value: object, limit: int) -> bool:
+    """Whether ``value`` nests at most ``limit`` containers deep (a scalar is 0 deep)."""
     if isinstance(value, dict):
-        return 1 + max((_depth(v) for v in value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max((_depth(v) for v in value), default=0)
-    return 0
+        children: Iterable[object] = value.values()
+    elif isinstance(value, list):
+        children = value
+    else:
+        return True
+    return limit > 0 and all(_depth_at_most(v, limit - 1) for v in children)
 
 
 def write_text(text: str, target: str | Path, *, replace: bool = True) -> None:
