@@ -27,3 +27,24 @@ def _check_explanations() -> Iterator[None]:
 def browser() -> Iterator[Any]:
     """The one Chromium every browser test shares (see ``tests/browser.py``)."""
     yield from launch()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A new page the size of a phone; the test fails on any script error the page logs (a
+    resource the browser could not load aside: some tests answer errors on purpose)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda exc: errors.append(str(exc)))
+    opened.on(
+        "console",
+        lambda msg: (
+            errors.append(msg.text)
+            if msg.type == "error" and not msg.text.startswith("Failed to load resource")
+            else None
+        ),
+    )
+    yield opened
+    context.close()
+    assert errors == []

@@ -9,7 +9,6 @@ Skipped, with the reason, only when Playwright or a Chromium binary is missing h
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,18 +21,6 @@ from levelgen.player import build_page
 from tests.browser import ORIGIN
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda exc: errors.append(str(exc)))
-    opened.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    yield opened
-    context.close()
-    assert errors == []
 
 
 def _open(page: Any, name: str) -> tuple[Any, list[str]]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,25 +30,6 @@ from levelgen.sliding.rules import Frame
 from tests.browser import ORIGIN
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda exc: errors.append(str(exc)))
-    opened.on(
-        "console",
-        lambda msg: (
-            errors.append(msg.text)
-            if msg.type == "error" and not msg.text.startswith("Failed to load resource")
-            else None
-        ),
-    )
-    yield opened
-    context.close()
-    assert errors == []
 
 
 def _level(name: str) -> SlidingLevel:

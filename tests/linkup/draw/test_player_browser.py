@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,26 +32,6 @@ from tests import ROOT
 from tests.browser import ORIGIN
 
 LEVEL = ROOT / "levels" / "classic_12x8.json"
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda exc: errors.append(str(exc)))
-    # Script errors only: the browser also logs an HTTP error answer (tested on purpose).
-    opened.on(
-        "console",
-        lambda msg: (
-            errors.append(msg.text)
-            if msg.type == "error" and not msg.text.startswith("Failed to load resource")
-            else None
-        ),
-    )
-    yield opened
-    context.close()
-    assert errors == []
 
 
 def _serve(page: Any, html: str, path: str = "/play/level") -> list[str]:
