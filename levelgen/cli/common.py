@@ -35,7 +35,6 @@ from .coercion import no_type, quick_coercion
 if TYPE_CHECKING:
     from ..formats import Problem
     from ..linkup import Board, Level, RivalFactory, Rules
-    from ..linkup import Path as LinkPath
     from ..puzzles import Budget
 
 
@@ -444,39 +443,6 @@ def refuse_variant(
     found = variant_problem(board, rules, feature)
     if found is not None:
         fail(EXIT_USAGE, f"{source}: {found[0]}: {found[1]}" + (f"; {instead}" if instead else ""))
-
-
-def position_at_step(source: str, level: Level, step: int) -> tuple[Board, LinkPath]:
-    """The board before solution step ``step`` (slides included, for variants) and that step's
-    path, for ``show --step`` and ``render --step``; exit 2 for a step out of range, exit 1
-    when the solution breaks before it."""
-    from ..linkup import replay
-
-    solution = level.solution or ()
-    if not solution:
-        raise typer.BadParameter(f"{source} has no solution to step through", param_hint="'--step'")
-    if not 0 <= step < len(solution):
-        raise typer.BadParameter(
-            f"{step} is not in 0..{len(solution) - 1} (the solution has"
-            f" {len(solution)} step{'' if len(solution) == 1 else 's'})",
-            param_hint="'--step'",
-        )
-    # Replaying a prefix ends with tiles left (pointer "/solution"): only step problems count.
-    problems = [
-        p for p in replay(level.board, level.rules, solution[:step]) if p.pointer != "/solution"
-    ]
-    if problems:
-        show_problems(source, problems)
-        raise typer.Exit(EXIT_INVALID)
-    if level.board.upper or level.rules.slide != "none":
-        from ..linkup import state_of
-
-        state = state_of(level.board, level.rules)  # positions of the moment: slides included
-        for move in solution[:step]:
-            state.remove_pair(move.a, move.b)
-        return state.to_board(), solution[step].path
-    board = level.board.without(*(p for move in solution[:step] for p in (move.a, move.b)))
-    return board, solution[step].path
 
 
 @dataclass
