@@ -80,7 +80,7 @@ How.
    the exact search settles it: after ``ENDGAME_AFTER`` repairs undone in a row in a
    position of at most ``ENDGAME_TILES`` tiles, the search gets the longest prefix of the
    play that its root relaxation does not rule out, with ``ENDGAME_NODES`` nodes.  Measured
-   by work (session 18): 64x64 seed 229, which neither run of the race cleared within
+   by work: 64x64 seed 229, which neither run of the race cleared within
    700,000, is cleared by the run of seed 0 at 461,898 (1,033,985 without the endgame).
    Of the 288 runs of 64x64 seeds 0-111 and 200-231, seven others changed, six of them by
    2,000 to 61,000 more work (an endgame that found nothing), and three other races took
