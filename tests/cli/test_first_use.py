@@ -121,3 +121,21 @@ def test_a_stream_over_the_cap_says_so_in_plain_words() -> None:
     result = run("verify", "-", input=b" " * (4 * 1024 * 1024 + 1))
     assert result.exit_code == 3
     assert result.stderr == "-: the file is larger than the cap of 4 MiB\n"
+
+
+def test_show_counts_the_tiles_of_every_layer(tmp_path: Path) -> None:
+    """No odd-kind warning for the layered sample levels (each kind's tiles are spread over
+    the layers); a kind odd over all layers together is still named."""
+    for path in sorted((ROOT / "levels").glob("layers_*.json")):
+        result = run("show", str(path))
+        assert result.exit_code == 0 and result.stderr == "", (path, result.stderr)
+    data = json.loads((ROOT / "levels" / "layers_turtle_12x8.json").read_text())
+    data.pop("solution", None)
+    data.pop("id", None)
+    data.pop("metrics", None)
+    data["board"]["layers"][0][1][2] = 99  # one tile of a kind of its own, on the second layer
+    odd = tmp_path / "odd.json"
+    odd.write_text(json.dumps(data))
+    result = run("show", str(odd))
+    assert result.exit_code == 0, result.output
+    assert "warning: kind 99 has 1 tile, an odd number" in result.stderr
