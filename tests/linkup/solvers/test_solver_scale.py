@@ -33,7 +33,8 @@ BOUNDED_RECURSION = {
     ("levelgen.linkup.core.paths", "_by_levels.walk"),
     # one level per nesting of the level file's JSON (a fixed shape, at most 16 deep on read)
     ("levelgen.formats.jsonio", "_format"),
-    ("levelgen.formats.jsonio", "_depth"),
+    # at most ``limit`` (3) + 1 levels: it stops one level below the depth it asks about
+    ("levelgen.formats.jsonio", "_depth_at_most"),
     # a layered board draws its top view as a one-layer board: two levels at most
     ("levelgen.linkup.draw.terminal", "render_board"),
     ("levelgen.linkup.draw.terminal", "_render_stacks"),
