@@ -246,10 +246,10 @@ def export(
     """Export a level, or every level of a pack, for game engines.
 
     Tiled maps hold one tile layer (gid 0 a hole, 1 a wall, k + 1 kind k) and the level's id
-    and rules as map properties; a pack's maps share one tileset.  Sliding and layered levels
-    export to Tiled only.  Exit codes: 0 written; 1 invalid level; 2 bad option, or a format
-    the level cannot have (csv or json-grid of a sliding or layered level); 3 unreadable input
-    or output not written.
+    and rules as map properties; a pack's maps share one tileset.  Link-up levels whose tiles
+    slide (--slide) or stack in layers export to Tiled only.  Exit codes: 0 written; 1 invalid
+    level; 2 bad option, or a format the level cannot have (csv or json-grid of such a level);
+    3 unreadable input or output not written.
     """
     if source != "-" and FilePath(source).is_dir():
         _export_pack(source, form, FilePath(output), no_clobber)
