@@ -384,14 +384,20 @@ def show_problems(source: str, problems: Iterable[Problem]) -> None:
         typer.echo(line, err=True)
 
 
-def load_level(source: str, *, strict: bool = True) -> Level:
-    """The core Link-up level of the file ``source``; exit 3 when it cannot be read or is not
-    a Link-up level file (a position file says so in one line), exit 1 with what is wrong with
-    it: a solution path that is not straight lines, and when ``strict`` an odd kind or a stale
-    id."""
+def linkup_only(source: str, game: str, operation: str) -> None:
+    """Exit 2 in one line when the file ``source`` is of another game than Link-up:
+    ``operation`` (``export``, ``shuffle``) is Link-up's alone."""
+    if game != "linkup":
+        fail(EXIT_USAGE, f"{source}: game {game!r} has no {operation} operation")
+
+
+def load_level(source: str, operation: str, *, strict: bool = True) -> Level:
+    """The core Link-up level of the file ``source`` for ``operation``; exit 2 for a file of
+    another game (:func:`linkup_only`), exit 3 when it cannot be read or is not a level file
+    (a position file says so in one line), exit 1 with what is wrong with it: a solution path
+    that is not straight lines, and when ``strict`` an odd kind or a stale id."""
     family, document = read_document(source)
-    if family.name != "linkup":
-        fail(EXIT_UNREADABLE, f"{source}: a {family.title} file, not a Link-up level file")
+    linkup_only(source, family.name, operation)
     if document.position is not None:
         from ..linkup import NOT_A_LEVEL
 

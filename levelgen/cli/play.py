@@ -28,6 +28,7 @@ from .common import (
     check_output,
     fail,
     family_options,
+    linkup_only,
     read_document,
     require,
     run_operation,
@@ -47,13 +48,22 @@ FileArgument = Annotated[
 ]
 
 
-def _read(source: str) -> Position:
-    from ..formats import ReadError
-    from ..linkup import read_position
+def _read(source: str, operation: str) -> Position:
+    """The Link-up position (or level) of the file ``source``; exit 2 for a file of another
+    game, 3 when it is not a readable position or level file."""
+    from ..formats import ReadError, read_json
+    from ..linkup import LevelFormatError, position_from_data
 
     try:
-        return read_position(source)
+        data = read_json(source)
     except ReadError as exc:
+        show_problems(source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    game = data.get("game") if isinstance(data, dict) else None
+    linkup_only(source, game if isinstance(game, str) else "linkup", operation)
+    try:
+        return position_from_data(data)
+    except LevelFormatError as exc:
         show_problems(source, exc.problems)
         raise typer.Exit(EXIT_UNREADABLE) from None
 
@@ -161,7 +171,7 @@ def shuffle(
     from ..linkup import shuffle as shuffle_position
 
     check_output(output, no_clobber)
-    position = _read(file)
+    position = _read(file, "shuffle")
     if seed is None:
         seed = secrets.randbelow(_MAX_SEED + 1)
     shuffler = variant_shuffle if is_variant(position.board, position.rules) else shuffle_position

@@ -254,7 +254,7 @@ def export(
     if source != "-" and FilePath(source).is_dir():
         _export_pack(source, form, FilePath(output), no_clobber)
         return
-    level = load_level(source, strict=False)
+    level = load_level(source, "export", strict=False)
     if form is not ExportFormat.tiled:
         feature = f"export --format {form.value}"
         refuse_variant(source, level.board, level.rules, feature, _TILED_INSTEAD)
