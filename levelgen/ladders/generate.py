@@ -5,17 +5,21 @@ Each candidate is measured by the fast float parts of :mod:`levelgen.ladders.ste
 expected length after a move from the Sherman-Morrison-Woodbury formula, the fewest rolls by
 a search on bit masks), which take the same steps on every machine.
 
-The search: a random layout that keeps the design rules (no two jumps share an end square;
-every jump at least ``max(2, ceil(N / 10))`` squares long; no two jumps start on neighbouring
-squares; each third of the board (by number) holds the start of a ladder and of a snake (when
-there are three of each or more); at most ``max(2, ceil(2J / H))`` jumps start on one row,
-with ``J`` jumps and ``H`` rows; no snake starts on the last row's squares within one roll of
-N unless ``final_snakes``), then moves of one jump (a shift of one end, or a new place), the
-best of a few candidates taken while it brings the board nearer to its aim (a band drawn
-inside the window, see :func:`_target`) and the fewest-rolls bounds; after a few moves
-without progress, a new layout.  A board that the floats put inside the aim is analysed
-exactly (:mod:`levelgen.ladders.exact`) and kept only when the exact expected length is in
-the window.  Same seed, same board.
+The search: a random layout that keeps the design rules (no two jumps share an end square
+unless ``shared_ends``; every jump at least ``max(2, ceil(N / 10))`` squares long and at
+most ``max_rows`` rows; at most ``ladder_crossings`` pairs of ladders and
+``snake_crossings`` pairs of a snake with a snake or a ladder cross
+(:mod:`levelgen.ladders.geometry`); no two jumps start on neighbouring squares; with
+``thirds``, each third of the board (by number) holds a jump's start (with three jumps or
+more) and the start of a ladder and of a snake (with three of each or more); at most
+``max(2, ceil(2J / H))`` jumps start on one row, with ``J`` jumps and ``H`` rows; no snake
+starts on the last row's squares within one roll of N unless ``final_snakes``), then moves
+of one jump (a shift of one end, or a new place) that keep the rules, the best of a few
+candidates taken while it brings the board nearer to its aim (a band drawn inside the
+window, see :func:`_target`) and the fewest-rolls bounds; after a few moves without
+progress, a new layout.  A board that the floats put inside the aim is analysed exactly
+(:mod:`levelgen.ladders.exact`) and kept only when the exact expected length is in the
+window.  Same seed, same board.
 """
 
 from __future__ import annotations
@@ -29,8 +33,9 @@ from itertools import pairwise
 
 from ..puzzles import Progress, SpecError
 from .chain import build_chain, fewest_rolls
+from .geometry import board_crossings, centre, jump_rows, segments_cross
 from .rules import Board, Rules
-from .spec import LaddersSpec, format_bounds, format_window
+from .spec import Design, LaddersSpec, format_bounds, format_window, min_jump_length
 from .steer import FloatChain, fewest_by_masks
 
 __all__ = [
@@ -50,11 +55,6 @@ CANDIDATES = 6
 PATIENCE = 6
 
 
-def min_jump_length(squares: int) -> int:
-    """The shortest jump the generator places."""
-    return max(2, math.ceil(squares / 10))
-
-
 def final_squares(width: int, squares: int, faces: int) -> range:
     """The last row's squares within one roll of N (no snake starts there unless asked)."""
     return range(max(squares - width + 1, squares - faces), squares)
@@ -66,8 +66,11 @@ def third_of(square: int, squares: int) -> int:
 
 
 def thirds_kept(jumps: list[tuple[str, int]], squares: int, ladders: int, snakes: int) -> bool:
-    """Whether each third of the board holds a ladder's start (with three ladders or more) and a
-    snake's start (with three snakes or more); ``jumps`` are ``(kind, start)``."""
+    """Whether each third of the board holds a jump's start (with three jumps or more), a
+    ladder's start (with three ladders or more) and a snake's start (with three snakes or
+    more); ``jumps`` are ``(kind, start)``."""
+    if ladders + snakes >= 3 and len({third_of(a, squares) for _k, a in jumps}) < 3:
+        return False
     for kind, count in (("ladder", ladders), ("snake", snakes)):
         if count >= 3 and len({third_of(a, squares) for k, a in jumps if k == kind}) < 3:
             return False
@@ -97,23 +100,47 @@ class Layout:
         return Board(width, height, ladders, snakes)
 
 
-def design_rules_problems(board: Board, rules: Rules, *, final_snakes: bool) -> list[str]:
+def design_rules_problems(board: Board, rules: Rules, design: Design | None = None) -> list[str]:
     """The generator's design rules that ``board`` breaks (see the module docstring), one line
-    each; empty when it keeps them all."""
-    n = board.squares
+    each; empty when it keeps them all.  ``design``: the layout rules (default: the create
+    defaults for the board's height)."""
+    if design is None:
+        design = Design.for_height(board.height)
+    n, w = board.squares, board.width
     jumps = [*board.ladders, *board.snakes]
     out = []
-    ends = [s for j in jumps for s in j]
-    if len(set(ends)) != len(ends):
-        out.append("two jumps share an end square")
+    if design.shared_ends:
+        ends = [b for _a, b in jumps]
+        starts = {a for a, _b in jumps}
+        if any(b in starts for b in ends):
+            out.append("a jump ends on another jump's start")
+    else:
+        squares = [s for j in jumps for s in j]
+        if len(set(squares)) != len(squares):
+            out.append("two jumps share an end square")
     shortest = min_jump_length(n)
     out += [
         f"the jump {a} -> {b} is shorter than {shortest}" for a, b in jumps if abs(a - b) < shortest
     ]
+    out += [
+        f"the jump {a} -> {b} spans {jump_rows(a, b, w)} rows (at most {design.max_rows})"
+        for a, b in jumps
+        if jump_rows(a, b, w) > design.max_rows
+    ]
+    ladder_ladder, ladder_snake, snake_snake = board_crossings(board)
+    if ladder_ladder > design.ladder_crossings:
+        out.append(
+            f"{plural(ladder_ladder, 'pair')} of ladders cross (at most {design.ladder_crossings})"
+        )
+    if ladder_snake + snake_snake > design.snake_crossings:
+        out.append(
+            f"{plural(ladder_snake + snake_snake, 'pair')} of a snake and a jump cross"
+            f" (at most {design.snake_crossings})"
+        )
     cap = row_cap(len(jumps), board.height)
     rows: dict[int, int] = {}
     for a, _ in jumps:
-        rows[(a - 1) // board.width] = rows.get((a - 1) // board.width, 0) + 1
+        rows[(a - 1) // w] = rows.get((a - 1) // w, 0) + 1
     out += [
         f"{c} jumps start on row {r + 1} (at most {cap})"
         for r, c in sorted(rows.items())
@@ -123,13 +150,18 @@ def design_rules_problems(board: Board, rules: Rules, *, final_snakes: bool) -> 
     out += [
         f"jumps start on neighbouring squares {a} and {b}" for a, b in pairwise(firsts) if b - a < 2
     ]
-    starts = [("ladder", a) for a, _ in board.ladders] + [("snake", a) for a, _ in board.snakes]
-    if not thirds_kept(starts, n, len(board.ladders), len(board.snakes)):
-        out.append("a third of the board lacks a ladder or a snake")
-    if not final_snakes:
-        final = final_squares(board.width, n, rules.faces)
+    starts_of = [("ladder", a) for a, _ in board.ladders] + [("snake", a) for a, _ in board.snakes]
+    if design.thirds and not thirds_kept(starts_of, n, len(board.ladders), len(board.snakes)):
+        out.append("a third of the board lacks a jump, a ladder or a snake")
+    if not design.final_snakes:
+        final = final_squares(w, n, rules.faces)
         out += [f"a snake starts on the final square {a}" for a, _ in board.snakes if a in final]
     return out
+
+
+def plural(count: int, word: str) -> str:
+    """``"1 pair"``, ``"3 pairs"``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 # ----- the search --------------------------------------------------------------------------------
@@ -186,75 +218,151 @@ def _target(spec: LaddersSpec, rng: random.Random) -> _Target:
     )
 
 
+@dataclass(slots=True)
+class _Tally:
+    """What the placed jumps of a layout hold (jumps still to be placed left out): how many
+    jump squares lie on each square (``ends``: starts and ends; ``starts``; ``finishes``: the
+    ends alone), starts on each row, starts of each kind in each third, each jump's crossings
+    with ladders and with snakes, and whether every jump is placed."""
+
+    ends: dict[int, int]
+    starts: dict[int, int]
+    finishes: dict[int, int]
+    rows: dict[int, int]
+    thirds: dict[tuple[str, int], int]
+    crossings: list[tuple[int, int]]
+    ladder_ladder: int
+    with_snakes: int
+    complete: bool
+
+
 class Placer:
     """Random places for jumps that keep the design rules."""
 
     def __init__(self, spec: LaddersSpec) -> None:
         self.spec = spec
+        self.design = spec.design
         self.n = spec.squares
         self.shortest = min_jump_length(self.n)
         self.cap = row_cap(spec.snakes + spec.ladders, spec.height)
         self.final = (
             set() if spec.final_snakes else set(final_squares(spec.width, self.n, spec.faces))
         )
+        self.centres = [(0, 0)] + [centre(s, spec.width, spec.height) for s in range(1, self.n + 1)]
         self._key: tuple[tuple[int, int], ...] | None = None
-        self._counts: tuple[
-            dict[int, int], dict[int, int], dict[int, int], dict[tuple[str, int], int], bool
-        ] = ({}, {}, {}, {}, False)
+        self._tally_of = _Tally({}, {}, {}, {}, {}, [], 0, 0, False)
 
-    def _tally(
-        self, layout: Layout
-    ) -> tuple[dict[int, int], dict[int, int], dict[int, int], dict[tuple[str, int], int], bool]:
-        """How many jump ends lie on each square, jumps start on each square and on each row,
-        and starts of each kind in each third (jumps still to be placed left out); and whether
-        every jump is placed.  Kept while the layout is unchanged."""
+    def _crosses(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        c = self.centres
+        return segments_cross(c[a[0]], c[a[1]], c[b[0]], c[b[1]])
+
+    def _tally(self, layout: Layout) -> _Tally:
+        """The layout's tally (kept while the layout is unchanged)."""
         key = tuple(layout.jumps)
-        if key != self._key:
-            ends: dict[int, int] = {}
-            starts: dict[int, int] = {}
-            rows: dict[int, int] = {}
-            thirds: dict[tuple[str, int], int] = {}
-            complete = True
-            for kind, (a, b) in zip(layout.kinds, layout.jumps, strict=True):
-                if a == 0:
-                    complete = False
+        if key == self._key:
+            return self._tally_of
+        tally = _Tally({}, {}, {}, {}, {}, [(0, 0)] * len(key), 0, 0, True)
+        placed = []
+        for i, (kind, (a, b)) in enumerate(zip(layout.kinds, layout.jumps, strict=True)):
+            if a == 0:
+                tally.complete = False
+                continue
+            placed.append(i)
+            for counts, square in (
+                (tally.ends, a),
+                (tally.ends, b),
+                (tally.starts, a),
+                (tally.finishes, b),
+            ):
+                counts[square] = counts.get(square, 0) + 1
+            row = (a - 1) // self.spec.width
+            tally.rows[row] = tally.rows.get(row, 0) + 1
+            third = (kind, third_of(a, self.n))
+            tally.thirds[third] = tally.thirds.get(third, 0) + 1
+        for x, i in enumerate(placed):
+            for j in placed[x + 1 :]:
+                if not self._crosses(layout.jumps[i], layout.jumps[j]):
                     continue
-                ends[a] = ends.get(a, 0) + 1
-                ends[b] = ends.get(b, 0) + 1
-                starts[a] = starts.get(a, 0) + 1
-                row = (a - 1) // self.spec.width
-                rows[row] = rows.get(row, 0) + 1
-                third = (kind, third_of(a, self.n))
-                thirds[third] = thirds.get(third, 0) + 1
-            self._key = key
-            self._counts = (ends, starts, rows, thirds, complete)
-        return self._counts
+                ladders = (layout.kinds[i] == "ladder") + (layout.kinds[j] == "ladder")
+                if ladders == 2:
+                    tally.ladder_ladder += 1
+                else:
+                    tally.with_snakes += 1
+                for one, other in ((i, j), (j, i)):
+                    by_ladders, by_snakes = tally.crossings[one]
+                    if layout.kinds[other] == "ladder":
+                        tally.crossings[one] = (by_ladders + 1, by_snakes)
+                    else:
+                        tally.crossings[one] = (by_ladders, by_snakes + 1)
+        self._key = key
+        self._tally_of = tally
+        return tally
 
     def fits(self, layout: Layout, index: int, kind: str, start: int, end: int) -> bool:
         """Whether jump ``index`` of ``layout`` may be ``(start, end)`` (jumps still to be
         placed, ``(0, 0)``, are left out, and the thirds are checked once none is left)."""
-        n, w = self.n, self.spec.width
+        n, w, design = self.n, self.spec.width, self.design
         if not (1 <= start < n and 1 <= end <= n) or abs(end - start) < self.shortest:
             return False
         if (kind == "ladder") != (end > start) or (kind == "snake" and start in self.final):
             return False
-        ends, starts, rows, thirds, complete = self._tally(layout)
+        if jump_rows(start, end, w) > design.max_rows:
+            return False
+        tally = self._tally(layout)
         own_start, own_end = layout.jumps[index]
-        for square in (start, end):
-            if ends.get(square, 0) - (square == own_start) - (square == own_end) > 0:
-                return False
+
+        def others(counts: dict[int, int], square: int, own: int) -> int:
+            return counts.get(square, 0) - (square == own)
+
+        own_ends = tally.ends.get(start, 0) - (start == own_start) - (start == own_end)
+        if own_ends > 0:
+            return False  # a start on another jump's start or end
+        if design.shared_ends:
+            if others(tally.starts, end, own_start) > 0:
+                return False  # an end on another jump's start
+        elif tally.ends.get(end, 0) - (end == own_start) - (end == own_end) > 0:
+            return False
         for square in (start - 1, start + 1):
-            if starts.get(square, 0) - (square == own_start) > 0:
+            if others(tally.starts, square, own_start) > 0:
                 return False
         row = (start - 1) // w
         own_row = (own_start - 1) // w if own_start else -1
-        if rows.get(row, 0) - (row == own_row) >= self.cap:
+        if tally.rows.get(row, 0) - (row == own_row) >= self.cap:
             return False
-        count = self.spec.ladders if kind == "ladder" else self.spec.snakes
-        if complete and count >= 3:
+        if design.thirds and tally.complete:
             old, new = third_of(own_start, n), third_of(start, n)
-            if old != new and thirds.get((kind, old), 0) <= 1:
+            count = self.spec.ladders if kind == "ladder" else self.spec.snakes
+            if old != new and count >= 3 and tally.thirds.get((kind, old), 0) <= 1:
                 return False
+            if old != new and self.spec.ladders + self.spec.snakes >= 3:
+                left = tally.thirds.get(("ladder", old), 0) + tally.thirds.get(("snake", old), 0)
+                if left <= 1:
+                    return False
+        return self._crossings_fit(layout, tally, index, kind, (start, end))
+
+    def _crossings_fit(
+        self, layout: Layout, tally: _Tally, index: int, kind: str, jump: tuple[int, int]
+    ) -> bool:
+        """Whether the crossings stay within the design with jump ``index`` at ``jump``."""
+        by_ladders, by_snakes = tally.crossings[index]
+        if kind == "ladder":
+            ladder_ladder = tally.ladder_ladder - by_ladders
+            with_snakes = tally.with_snakes - by_snakes
+        else:
+            ladder_ladder = tally.ladder_ladder
+            with_snakes = tally.with_snakes - by_ladders - by_snakes
+        ladder_cap, snake_cap = self.design.ladder_crossings, self.design.snake_crossings
+        for other, (other_kind, placed) in enumerate(zip(layout.kinds, layout.jumps, strict=True)):
+            if other == index or placed[0] == 0 or not self._crosses(jump, placed):
+                continue
+            if kind == "ladder" and other_kind == "ladder":
+                ladder_ladder += 1
+                if ladder_ladder > ladder_cap:
+                    return False
+            else:
+                with_snakes += 1
+                if with_snakes > snake_cap:
+                    return False
         return True
 
     def place(
@@ -262,7 +370,7 @@ class Placer:
     ) -> tuple[int, int] | None:
         """A random place for jump ``index`` (its start in ``third`` of the board when given)
         that fits; None after 30 tries."""
-        n = self.n
+        n, w, reach = self.n, self.spec.width, self.design.max_rows
         if kind == "ladder":
             low, high = 1, n - self.shortest
         else:
@@ -273,10 +381,14 @@ class Placer:
             return None
         for _ in range(30):
             start = rng.randint(low, high)
+            row = (start - 1) // w
             if kind == "ladder":
-                end = rng.randint(start + self.shortest, n)
+                first, last = start + self.shortest, min(n, (row + reach + 1) * w)
             else:
-                end = rng.randint(1, start - self.shortest)
+                first, last = max(1, (row - reach) * w + 1), start - self.shortest
+            if first > last:
+                continue
+            end = rng.randint(first, last)
             if self.fits(layout, index, kind, start, end):
                 return start, end
         return None
@@ -300,10 +412,13 @@ def initial_layout(rng: random.Random, spec: LaddersSpec, placer: Placer) -> Lay
     found no place in its tries."""
     kinds = ["ladder"] * spec.ladders + ["snake"] * spec.snakes
     layout = Layout(kinds, [(0, 0)] * len(kinds))
+    spread = spec.thirds and spec.ladders < 3 and spec.snakes < 3 and len(kinds) >= 3
     for i, kind in enumerate(kinds):
         rank = i if kind == "ladder" else i - spec.ladders
         count = spec.ladders if kind == "ladder" else spec.snakes
-        third = rank if count >= 3 and rank < 3 else None
+        third = rank if spec.thirds and count >= 3 and rank < 3 else None
+        if spread and i < 3:
+            third = i  # fewer than three of each kind: the first three jumps, one a third
         place = placer.place(rng, layout, i, kind, third)
         if place is None:
             return None

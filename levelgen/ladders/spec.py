@@ -8,8 +8,14 @@ command line, JSON values over HTTP): ``size`` (``WxH``, default ``10x10``), ``s
 allowed), ``fewest`` (the fewest rolls: ``lo:``, ``:hi``, ``lo:hi`` or ``n``; default at
 least ``ceil(N / (3 * faces))``), ``faces`` (2..20, default 6), ``overshoot`` (``exact``,
 ``bounce``, ``pass``), ``difficulty`` (a band, whose window is used for ``expected``; the
-default when neither is given is ``medium``) and ``final_snakes`` (allow snakes on the
-final squares of the last row; default no).  A bad value raises
+default when neither is given is ``medium``), ``final_snakes`` (allow snakes on the
+final squares of the last row; default no), and the layout rules a player can follow
+(:mod:`levelgen.ladders.geometry` defines crossing): ``ladder_crossings``, the most pairs of
+ladders that cross (default 0), ``snake_crossings``, the most pairs that cross of a snake
+with a snake or a ladder (default 2), ``max_rows``, the most rows a jump spans (default half
+the rows, rounded up: 5 on 10x10), ``shared_ends`` (allow two jumps to end on one square;
+default no) and ``thirds`` (each third of the board holds a jump's start, and a ladder's and
+a snake's with three of each or more; default yes).  A bad value raises
 :class:`levelgen.puzzles.SpecError` naming the option.
 
 Bands measure the expected length against ``L0 = 2N / (faces + 1)``, the rolls a token needs
@@ -32,6 +38,7 @@ from .rules import MAX_FACES, MIN_FACES, OVERSHOOTS, format_size, parse_size
 __all__ = [
     "BANDS",
     "OPTIONS",
+    "Design",
     "LaddersSpec",
     "band_of",
     "band_window",
@@ -59,14 +66,40 @@ OPTIONS = (
     "overshoot",
     "difficulty",
     "final_snakes",
+    "ladder_crossings",
+    "snake_crossings",
+    "max_rows",
+    "shared_ends",
+    "thirds",
     "seed",
 )
 MAX_SEED = 2**53 - 1
+#: The default most crossings of a snake with a snake or a ladder (ladders with ladders: 0).
+DEFAULT_SNAKE_CROSSINGS = 2
+MAX_CROSSINGS = 10_000
 _TRUE = {"yes", "true", "1", "on"}
 _FALSE = {"no", "false", "0", "off"}
 
 Window = tuple[Fraction | None, Fraction | None]
 Bounds = tuple[int | None, int | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Design:
+    """The layout rules of a generated board beyond the counts and the window (see the module
+    docstring); :meth:`for_height` gives the defaults."""
+
+    final_snakes: bool = False
+    ladder_crossings: int = 0
+    snake_crossings: int = DEFAULT_SNAKE_CROSSINGS
+    max_rows: int = 5
+    shared_ends: bool = False
+    thirds: bool = True
+
+    @classmethod
+    def for_height(cls, height: int) -> Design:
+        """The defaults on a board of ``height`` rows."""
+        return cls(max_rows=default_max_rows(height))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +118,28 @@ class LaddersSpec:
     difficulty: str | None
     expected: str | None
     final_snakes: bool
+    ladder_crossings: int
+    snake_crossings: int
+    max_rows: int
+    shared_ends: bool
+    thirds: bool
 
     @property
     def squares(self) -> int:
         """N."""
         return self.width * self.height
+
+    @property
+    def design(self) -> Design:
+        """The layout rules the board keeps."""
+        return Design(
+            self.final_snakes,
+            self.ladder_crossings,
+            self.snake_crossings,
+            self.max_rows,
+            self.shared_ends,
+            self.thirds,
+        )
 
     def parameters(self) -> dict[str, Any]:
         """The options as the level file's ``generator.parameters`` (``parse_spec`` of them gives
@@ -104,6 +154,11 @@ class LaddersSpec:
             "overshoot": self.overshoot,
             "difficulty": self.difficulty,
             "final_snakes": self.final_snakes,
+            "ladder_crossings": self.ladder_crossings,
+            "snake_crossings": self.snake_crossings,
+            "max_rows": self.max_rows,
+            "shared_ends": self.shared_ends,
+            "thirds": self.thirds,
         }
 
 
@@ -235,6 +290,16 @@ def default_jumps(squares: int) -> int:
     return max(0, min(round(0.8 * math.sqrt(squares)), jump_capacity(squares) // 2))
 
 
+def min_jump_length(squares: int) -> int:
+    """The shortest jump the generator places: ``max(2, ceil(N / 10))`` squares."""
+    return max(2, math.ceil(squares / 10))
+
+
+def default_max_rows(height: int) -> int:
+    """The default longest jump in rows: half the board's rows, rounded up (5 on 10 rows)."""
+    return max(1, math.ceil(height / 2)) if height > 1 else 0
+
+
 def jump_capacity(squares: int) -> int:
     """The most jumps (snakes and ladders together) a board of ``squares`` squares takes."""
     return max(0, (squares - 2) // 4)
@@ -291,6 +356,22 @@ def parse_spec(values: Mapping[str, Any]) -> LaddersSpec:
     else:
         fewest = (max(1, math.ceil(squares / (3 * faces))), None)
     final_snakes = _bool("final_snakes", given.get("final_snakes", False))
+    ladder_crossings = _int("ladder_crossings", given.get("ladder_crossings", 0), 0, MAX_CROSSINGS)
+    snake_crossings = _int(
+        "snake_crossings", given.get("snake_crossings", DEFAULT_SNAKE_CROSSINGS), 0, MAX_CROSSINGS
+    )
+    max_rows = _int("max_rows", given.get("max_rows", default_max_rows(height)), 0, height - 1)
+    # The shortest jump the generator places must fit in max_rows rows.
+    reach = (max_rows + 1) * width - 1
+    shortest = min_jump_length(squares)
+    if snakes + ladders > 0 and reach < shortest:
+        raise SpecError(
+            "max_rows",
+            f"jumps at most {max_rows} rows long on a {width}-wide board span at most {reach}"
+            f" squares, but the generator's shortest jump is {shortest} (N/10)",
+        )
+    shared_ends = _bool("shared_ends", given.get("shared_ends", False))
+    thirds = _bool("thirds", given.get("thirds", True))
     return LaddersSpec(
         width,
         height,
@@ -303,6 +384,11 @@ def parse_spec(values: Mapping[str, Any]) -> LaddersSpec:
         difficulty,
         expected,
         final_snakes,
+        ladder_crossings,
+        snake_crossings,
+        max_rows,
+        shared_ends,
+        thirds,
     )
 
 
