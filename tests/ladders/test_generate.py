@@ -15,6 +15,7 @@ from levelgen.ladders.analysis import parse_fraction, solve_board
 from levelgen.ladders.chain import build_chain, fewest_rolls
 from levelgen.ladders.generate import design_rules_problems, final_squares, generate_board
 from levelgen.ladders.rules import OVERSHOOTS, Board, Rules, board_problems
+from levelgen.ladders.spec import Design
 from levelgen.ladders.steer import FloatChain, fewest_by_masks
 from levelgen.puzzles import CreateError
 
@@ -43,7 +44,7 @@ def test_created_levels_meet_their_spec(values: dict[str, object]) -> None:
             hi is None or level.analysis.fewest_rolls <= hi
         )
         assert len(level.board.snakes) == spec.snakes and len(level.board.ladders) == spec.ladders
-        problems = design_rules_problems(level.board, level.rules, final_snakes=spec.final_snakes)
+        problems = design_rules_problems(level.board, level.rules, spec.design)
         assert problems == []
         assert level.generator is not None and level.generator.seed == seed
 
@@ -136,18 +137,35 @@ def test_float_chain_follows_rank_one_changes(overshoot: str) -> None:
 def test_the_design_rules_name_what_a_board_breaks() -> None:
     from levelgen.ladders.bench import CHUTES_AND_LADDERS
 
-    found = design_rules_problems(CHUTES_AND_LADDERS, Rules(), final_snakes=False)
+    found = design_rules_problems(CHUTES_AND_LADDERS, Rules())
     assert "the jump 56 -> 53 is shorter than 10" in found
     assert "a snake starts on the final square 95" in found
     assert "a snake starts on the final square 98" in found
-    assert "a snake starts on the final square 95" not in design_rules_problems(
-        CHUTES_AND_LADDERS, Rules(), final_snakes=True
-    )
+    # Milton Bradley's board: no ladders cross, 10 pairs with a snake do; two jumps of 6 rows.
+    assert "10 pairs of a snake and a jump cross (at most 2)" in found
+    assert "the jump 28 -> 84 spans 6 rows (at most 5)" in found
+    assert "the jump 87 -> 24 spans 6 rows (at most 5)" in found
+    assert not [line for line in found if "of ladders cross" in line]
+    free = Design(final_snakes=True, snake_crossings=10, max_rows=6)
+    found = design_rules_problems(CHUTES_AND_LADDERS, Rules(), free)
+    assert not [line for line in found if "final" in line or "cross" in line or "rows" in line]
     crowded = Board(10, 10, ((2, 40), (3, 50), (20, 60)), ((30, 5), (31, 6), (33, 7)))
-    found = design_rules_problems(crowded, Rules(), final_snakes=False)
+    found = design_rules_problems(crowded, Rules())
     assert "jumps start on neighbouring squares 2 and 3" in found
-    assert "a third of the board lacks a ladder or a snake" in found
-    shared = Board(10, 10, ((2, 40),), ((60, 40),))
-    assert "two jumps share an end square" in design_rules_problems(
-        shared, Rules(), final_snakes=False
+    assert "a third of the board lacks a jump, a ladder or a snake" in found
+    assert "a third of the board lacks" not in " ".join(
+        design_rules_problems(crowded, Rules(), Design(thirds=False))
     )
+    # Two ladders and a snake, none in the top third: fewer than three of a kind, but three
+    # jumps, so each third needs one.
+    low = Board(10, 10, ((2, 30), (40, 60)), ((50, 20),))
+    assert "a third of the board lacks a jump, a ladder or a snake" in design_rules_problems(
+        low, Rules()
+    )
+    shared = Board(10, 10, ((2, 40),), ((60, 40),))
+    assert "two jumps share an end square" in design_rules_problems(shared, Rules())
+    assert design_rules_problems(shared, Rules(), Design(shared_ends=True)) == []
+    crossed = Board(10, 10, ((2, 39), (9, 32)), ())  # columns 1 -> 2 and 8 -> 7: no cross
+    assert design_rules_problems(crossed, Rules()) == []
+    crossed = Board(10, 10, ((2, 32), (9, 39)), ())  # columns 1 -> 8 and 8 -> 1: they cross
+    assert "1 pair of ladders cross (at most 0)" in design_rules_problems(crossed, Rules())
