@@ -70,6 +70,28 @@ CREATE_OPTIONS = (
         "yes|no",
         "Allow snakes on the last row's squares within one roll of the end.",
     ),
+    CreateOption("ladder_crossings", "K", "Most pairs of ladders whose lines cross (default 0)."),
+    CreateOption(
+        "snake_crossings",
+        "K",
+        "Most pairs of a snake with a snake or a ladder whose lines cross (default 2).",
+    ),
+    CreateOption(
+        "max_rows",
+        "R",
+        "Most rows a snake or ladder spans (default half the rows, rounded up: 5 on 10x10).",
+    ),
+    CreateOption(
+        "shared_ends",
+        "yes|no",
+        "Allow two snakes or ladders to end on one square (default no).",
+    ),
+    CreateOption(
+        "thirds",
+        "yes|no",
+        "Each third of the board holds a jump's start, and a ladder's and a snake's when there"
+        " are three of each (default yes).",
+    ),
 )
 
 

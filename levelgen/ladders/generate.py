@@ -53,6 +53,8 @@ MAX_RESTARTS = 200
 MAX_MOVES = 80
 CANDIDATES = 6
 PATIENCE = 6
+#: Tries to place each jump of a new layout (the crossings and rows rule out many places).
+PLACE_TRIES = 300
 
 
 def final_squares(width: int, squares: int, faces: int) -> range:
@@ -75,6 +77,13 @@ def thirds_kept(jumps: list[tuple[str, int]], squares: int, ladders: int, snakes
         if count >= 3 and len({third_of(a, squares) for k, a in jumps if k == kind}) < 3:
             return False
     return True
+
+
+def third_squares(third: int, squares: int) -> tuple[int, int]:
+    """The first and last square of ``third`` (0, 1, 2) of the board, as :func:`third_of`."""
+    first = -(-third * squares // 3) + 1
+    last = squares if third == 2 else -(-(third + 1) * squares // 3)
+    return first, last
 
 
 def row_cap(jumps: int, height: int) -> int:
@@ -366,20 +375,27 @@ class Placer:
         return True
 
     def place(
-        self, rng: random.Random, layout: Layout, index: int, kind: str, third: int | None = None
+        self,
+        rng: random.Random,
+        layout: Layout,
+        index: int,
+        kind: str,
+        third: int | None = None,
+        tries: int = 30,
     ) -> tuple[int, int] | None:
         """A random place for jump ``index`` (its start in ``third`` of the board when given)
-        that fits; None after 30 tries."""
+        that fits; None after ``tries`` tries."""
         n, w, reach = self.n, self.spec.width, self.design.max_rows
         if kind == "ladder":
             low, high = 1, n - self.shortest
         else:
             low, high = 1 + self.shortest, n - 1
         if third is not None:
-            low, high = max(low, third * n // 3 + 1), min(high, (third + 1) * n // 3)
+            first, last = third_squares(third, n)
+            low, high = max(low, first), min(high, last)
         if low > high:
             return None
-        for _ in range(30):
+        for _ in range(tries):
             start = rng.randint(low, high)
             row = (start - 1) // w
             if kind == "ladder":
@@ -409,7 +425,7 @@ class Placer:
 
 def initial_layout(rng: random.Random, spec: LaddersSpec, placer: Placer) -> Layout | None:
     """A random layout of the spec's jumps that keeps the design rules; None when one jump
-    found no place in its tries."""
+    found no place in :data:`PLACE_TRIES` tries."""
     kinds = ["ladder"] * spec.ladders + ["snake"] * spec.snakes
     layout = Layout(kinds, [(0, 0)] * len(kinds))
     spread = spec.thirds and spec.ladders < 3 and spec.snakes < 3 and len(kinds) >= 3
@@ -419,7 +435,7 @@ def initial_layout(rng: random.Random, spec: LaddersSpec, placer: Placer) -> Lay
         third = rank if spec.thirds and count >= 3 and rank < 3 else None
         if spread and i < 3:
             third = i  # fewer than three of each kind: the first three jumps, one a third
-        place = placer.place(rng, layout, i, kind, third)
+        place = placer.place(rng, layout, i, kind, third, tries=PLACE_TRIES)
         if place is None:
             return None
         layout.jumps[i] = place
@@ -435,12 +451,14 @@ def generate_board(
 ) -> Board:
     """A board for ``spec`` from ``seed``.  ``accept(board)`` gives the exact expected rolls of
     a candidate (None when the board is to be passed over); the board returned is the first
-    whose exact value is in the window.  ``SpecError`` (at ``expected``) when none is found in
-    :data:`MAX_RESTARTS` layouts."""
+    whose exact value is in the window.  ``SpecError`` when none is found in
+    :data:`MAX_RESTARTS` layouts (at ``max_rows`` when no layout kept the layout rules; else
+    at ``expected``, ``fewest`` or ``difficulty``, the option that set the target)."""
     rng = random.Random(seed)
     n, faces, overshoot = spec.squares, spec.faces, spec.overshoot
     rules = Rules(faces, overshoot)
     placer = Placer(spec)
+    placed = 0
     for restart in range(MAX_RESTARTS):
         if progress is not None:
             progress("search", restart, MAX_RESTARTS)
@@ -448,6 +466,7 @@ def generate_board(
         layout = initial_layout(rng, spec, placer)
         if layout is None:
             continue
+        placed += 1
         chain = FloatChain(n, faces, overshoot)
         if not all(chain.apply(chain.change(a, a, b)) for a, b in layout.jumps):
             continue
@@ -522,11 +541,39 @@ def generate_board(
                 float(chain.expected[0]), fewest_by_masks(n, faces, overshoot, jumps)
             )
             stale = 0
-    raise SpecError(
-        "expected",
-        f"no board with an expected length in {format_window(spec.window)} and fewest rolls"
-        f" {format_bounds(spec.fewest)} found from seed {seed} in {MAX_RESTARTS} layouts;"
-        " widen the window or change the snakes and ladders",
+    raise _not_found(spec, seed, placed)
+
+
+def _not_found(spec: LaddersSpec, seed: int, placed: int) -> SpecError:
+    """The refusal when no board was found: the layout rules when no layout kept them, else
+    the window (named as the band it came from) and the fewest-rolls bounds."""
+    design = spec.design
+    if placed == 0:
+        return SpecError(
+            "max_rows",
+            f"no layout of {spec.snakes} snakes and {spec.ladders} ladders keeps the layout rules"
+            f" (max_rows {design.max_rows}, ladder_crossings {design.ladder_crossings},"
+            f" snake_crossings {design.snake_crossings}) from seed {seed} in {MAX_RESTARTS}"
+            " tries; allow longer jumps or more crossings, or place fewer",
+        )
+    window = format_window(spec.window)
+    if spec.expected is None and spec.difficulty is not None:
+        window = f"the {spec.difficulty} band ({window})"
+    fewest = (
+        f" and fewest rolls {format_bounds(spec.fewest)}" if spec.fewest != (None, None) else ""
+    )
+    default_fewest = (max(1, math.ceil(spec.squares / (3 * spec.faces))), None)
+    if spec.expected is not None:
+        option = "expected"
+    elif spec.fewest != default_fewest:
+        option = "fewest"
+    else:
+        option = "difficulty"
+    return SpecError(
+        option,
+        f"no board with an expected length in {window}{fewest} found from seed {seed} in"
+        f" {placed} layouts that keep the layout rules; widen the window, change the fewest"
+        " rolls or the snakes and ladders",
     )
 
 

@@ -38,6 +38,11 @@ def test_the_protocol() -> None:
         "faces",
         "overshoot",
         "final_snakes",
+        "ladder_crossings",
+        "snake_crossings",
+        "max_rows",
+        "shared_ends",
+        "thirds",
     }
     assert all(o.metavar and o.help.endswith(".") for o in FAMILY.create_options)
     assert (

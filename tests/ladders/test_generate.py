@@ -13,7 +13,14 @@ from levelgen.formats import format_json
 from levelgen.ladders import FAMILY
 from levelgen.ladders.analysis import parse_fraction, solve_board
 from levelgen.ladders.chain import build_chain, fewest_rolls
-from levelgen.ladders.generate import design_rules_problems, final_squares, generate_board
+from levelgen.ladders.generate import (
+    design_rules_problems,
+    final_squares,
+    generate_board,
+    third_of,
+    third_squares,
+)
+from levelgen.ladders.geometry import board_crossings, jump_rows
 from levelgen.ladders.rules import OVERSHOOTS, Board, Rules, board_problems
 from levelgen.ladders.spec import Design
 from levelgen.ladders.steer import FloatChain, fewest_by_masks
@@ -169,3 +176,85 @@ def test_the_design_rules_name_what_a_board_breaks() -> None:
     assert design_rules_problems(crossed, Rules()) == []
     crossed = Board(10, 10, ((2, 32), (9, 39)), ())  # columns 1 -> 8 and 8 -> 1: they cross
     assert "1 pair of ladders cross (at most 0)" in design_rules_problems(crossed, Rules())
+
+
+def test_the_layout_rules_on_100_seeds() -> None:
+    """The issue's board (10x10, 8 snakes, 8 ladders, expected 30:40) with the default layout
+    rules, seeds 0..99: no ladders cross, at most 2 pairs with a snake do, no jump spans more
+    than 5 rows, no two jumps share a square, a jump starts in each third, and the expected
+    length is in the window.  (About 40 ms a board.)"""
+    spec = FAMILY.parse_spec({"snakes": 8, "ladders": 8, "expected": "30:40"})
+    rules = Rules()
+    for seed in range(100):
+        board = generate_board(spec, seed, accept=lambda b: _exact(b, rules))
+        ladder_ladder, ladder_snake, snake_snake = board_crossings(board)
+        assert ladder_ladder == 0, seed
+        assert ladder_snake + snake_snake <= 2, seed
+        jumps = [*board.ladders, *board.snakes]
+        assert max(jump_rows(a, b, 10) for a, b in jumps) <= 5, seed
+        squares = [s for jump in jumps for s in jump]
+        assert len(set(squares)) == len(squares), seed
+        assert {min(2, 3 * (a - 1) // 100) for a, _ in jumps} == {0, 1, 2}, seed
+        expected = _exact(board, rules)
+        assert expected is not None and 30 <= expected <= 40, seed
+        assert design_rules_problems(board, rules, spec.design) == [], seed
+
+
+def _exact(board: Board, rules: Rules) -> Fraction | None:
+    start = solve_board(board, rules).start
+    return None if start is None else start.rolls
+
+
+def test_layout_rules_given_are_kept() -> None:
+    spec = FAMILY.parse_spec(
+        {"expected": "28:38", "max_rows": 2, "snake_crossings": 0, "shared_ends": "yes"}
+    )
+    for seed in range(5):
+        level = FAMILY.create(spec, seed)
+        assert board_crossings(level.board) == (0, 0, 0)
+        jumps = [*level.board.ladders, *level.board.snakes]
+        assert max(jump_rows(a, b, 10) for a, b in jumps) <= 2
+        assert design_rules_problems(level.board, level.rules, spec.design) == []
+        assert level.generator is not None
+        params = level.generator.parameters
+        assert (params["max_rows"], params["snake_crossings"], params["shared_ends"]) == (
+            2,
+            0,
+            True,
+        )
+        assert (params["ladder_crossings"], params["thirds"]) == (0, True)
+
+
+def test_no_layout_keeps_the_rules() -> None:
+    # Jumps within one row of six squares, three or more long, none crossing: one a row at
+    # most, and five jumps on four rows.
+    spec = FAMILY.parse_spec(
+        {
+            "size": "6x4",
+            "snakes": 2,
+            "ladders": 3,
+            "max_rows": 0,
+            "snake_crossings": 0,
+            "expected": "1:",
+        }
+    )
+    with pytest.raises(CreateError, match=r"^max_rows: no layout of 2 snakes and 3 ladders"):
+        FAMILY.create(spec, 1)
+
+
+def test_the_refusal_names_the_target_given() -> None:
+    # Only --fewest was given: the window is the default band's, and it says so.
+    spec = FAMILY.parse_spec({"fewest": "50:"})
+    with pytest.raises(CreateError) as caught:
+        FAMILY.create(spec, 1)
+    text = str(caught.value)
+    assert text.startswith("fewest: no board with an expected length in the medium band (30:40)")
+    assert "fewest rolls 50:" in text
+
+
+def test_the_thirds_placed_are_the_thirds_checked() -> None:
+    for n in (6, 10, 64, 100, 101, 1024):
+        for third in range(3):
+            first, last = third_squares(third, n)
+            found = [s for s in range(1, n + 1) if third_of(s, n) == third]
+            assert found == list(range(first, last + 1))

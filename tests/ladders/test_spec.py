@@ -19,6 +19,43 @@ def test_defaults() -> None:
     assert spec.window == (Fraction(30), Fraction(40))
     assert spec.fewest == (6, None)
     assert parse_spec(spec.parameters()) == spec
+    assert (spec.ladder_crossings, spec.snake_crossings, spec.max_rows) == (0, 2, 5)
+    assert not spec.shared_ends and spec.thirds
+    assert parse_spec({"size": "16x6"}).max_rows == 3
+    assert parse_spec({"size": "12x7"}).max_rows == 4
+
+
+def test_layout_rules_from_strings_and_json() -> None:
+    cli = parse_spec(
+        {
+            "ladder_crossings": "1",
+            "snake_crossings": "0",
+            "max_rows": "3",
+            "shared_ends": "yes",
+            "thirds": "no",
+        }
+    )
+    http = parse_spec(
+        {
+            "ladder_crossings": 1,
+            "snake_crossings": 0,
+            "max_rows": 3,
+            "shared_ends": True,
+            "thirds": False,
+        }
+    )
+    assert cli == http
+    assert (cli.ladder_crossings, cli.snake_crossings, cli.max_rows) == (1, 0, 3)
+    assert cli.shared_ends and not cli.thirds
+    assert parse_spec(cli.parameters()) == cli
+
+
+def test_jumps_too_short_for_their_rows_contradict_the_shortest_jump() -> None:
+    # 30x4: the shortest jump is 12 squares, but a jump within one row spans at most 29.
+    assert parse_spec({"size": "30x4", "max_rows": 0}).max_rows == 0
+    with pytest.raises(SpecError, match="the generator's shortest jump is 4") as caught:
+        parse_spec({"size": "4x10", "max_rows": 0})
+    assert caught.value.option == "max_rows"
 
 
 def test_strings_and_json_values_agree() -> None:
@@ -53,6 +90,13 @@ def test_strings_and_json_values_agree() -> None:
         ({"fewest": "0:"}, "fewest"),
         ({"snakes": 20, "ladders": 20}, "snakes"),
         ({"final_snakes": "maybe"}, "final_snakes"),
+        ({"ladder_crossings": -1}, "ladder_crossings"),
+        ({"ladder_crossings": "some"}, "ladder_crossings"),
+        ({"snake_crossings": 1.5}, "snake_crossings"),
+        ({"max_rows": 10}, "max_rows"),
+        ({"max_rows": True}, "max_rows"),
+        ({"shared_ends": "perhaps"}, "shared_ends"),
+        ({"thirds": 3}, "thirds"),
         ({"seed": -1}, "seed"),
     ],
 )
