@@ -69,10 +69,13 @@ def _unsolvable_text(proof: Unsolvable) -> str:
     squares = ", ".join(str(s) for s in proof.trapped[:12])
     more = f" and {len(proof.trapped) - 12} more" if len(proof.trapped) > 12 else ""
     rolls = ", ".join(str(r) for r in proof.rolls)
+    if proof.rolls:
+        how = f"rolls {rolls} reach square {proof.trapped[0]}"
+    else:
+        how = f"the token starts on square {proof.trapped[0]}"
     return (
         f"unsolvable: the game may never end: from squares {squares}{more} the last square"
-        f" cannot be reached (every roll from them lands on one of them); rolls {rolls} reach"
-        f" square {proof.trapped[0]}"
+        f" cannot be reached (every roll from them lands on one of them); {how}"
     )
 
 

@@ -124,6 +124,17 @@ def test_an_unsolvable_board_comes_with_its_trap() -> None:
     assert hint.status == "unsolvable" and 3 in hint.details["trapped"]
 
 
+def test_a_trap_at_the_start_names_no_rolls() -> None:
+    # From 0 every roll lands on a snake back into 1..5, and 12 is out of reach from there.
+    board = Board(4, 3, (), ((6, 1), (7, 2), (8, 3), (9, 4), (10, 5), (11, 1)))
+    answer = FAMILY.solve(Level(board, Rules()), budget=Budget())
+    assert answer.status == "unsolvable" and answer.details["rolls"] == []
+    assert answer.text.endswith("; the token starts on square 0")
+    assert "rolls  reach" not in answer.text
+    trapped = FAMILY.solve(Level(TRAP, Rules()), budget=Budget())
+    assert " reach square " in trapped.text and trapped.details["rolls"]
+
+
 def test_an_analysis_on_an_unsolvable_board_is_invalid() -> None:
     good = parse_level(_data())
     level = Level(TRAP, Rules(), good.analysis)
