@@ -70,7 +70,7 @@ def _unsolvable_text(proof: Unsolvable) -> str:
     more = f" and {len(proof.trapped) - 12} more" if len(proof.trapped) > 12 else ""
     rolls = ", ".join(str(r) for r in proof.rolls)
     if proof.rolls:
-        how = f"rolls {rolls} reach square {proof.trapped[0]}"
+        how = f"rolls {rolls} from the start reach one of them"
     else:
         how = f"the token starts on square {proof.trapped[0]}"
     return (

@@ -131,8 +131,11 @@ def test_a_trap_at_the_start_names_no_rolls() -> None:
     assert answer.status == "unsolvable" and answer.details["rolls"] == []
     assert answer.text.endswith("; the token starts on square 0")
     assert "rolls  reach" not in answer.text
-    trapped = FAMILY.solve(Level(TRAP, Rules()), budget=Budget())
-    assert " reach square " in trapped.text and trapped.details["rolls"]
+    # Here 0 is free (1, 3, 4, 5 -> 11, 12), but a 2 climbs into the trap 6, 7, 8.
+    board = Board(4, 3, ((2, 8), (5, 11)), ((9, 7), (10, 7)))
+    answer = FAMILY.solve(Level(board, Rules(2)), budget=Budget())
+    assert answer.details == {"trapped": [6, 7, 8], "rolls": [2]}
+    assert answer.text.endswith("; rolls 2 from the start reach one of them")
 
 
 def test_an_analysis_on_an_unsolvable_board_is_invalid() -> None:
