@@ -2,8 +2,10 @@
 for an analysed level, the plot of its length distribution below it (one scene).
 
 The squares are drawn boustrophedon from the bottom left, numbered in their top-left corner,
-the last square tinted.  A ladder is two rails with rungs (green), a snake a wavy line from
-its head (a large dot) to its tail (red).  The plot has one bar per roll ``k``, the chance the
+the last square tinted.  A ladder is two rails with rungs (green), a snake a gentle S of two
+cubic Bézier curves (red, drawn as short straight steps) from its head, a disc with eyes,
+narrowing to its tail, bent to the side that covers the fewest square numbers
+(:mod:`levelgen.ladders.shapes`).  The plot has one bar per roll ``k``, the chance the
 game ends on roll ``k`` (from the written distribution), a line for the chance it has ended
 by then, and marks at the median and the 90th percentile.  Integer pixels throughout; the
 same level and ``cell_size`` give the same scene.
@@ -11,17 +13,18 @@ same level and ``cell_size`` give the same scene.
 
 from __future__ import annotations
 
-import math
 from itertools import pairwise
 
 from ..formats.scene import INK, PALETTE, Group, Line, Rect, Scene, Shape, Text
 from .files import AnalysisFile, Level
 from .rules import square_cell
+from .shapes import flatten, ladder_lines, snake_shape
 
 __all__ = ["draw_level"]
 
 LADDER = PALETTE[2]
 SNAKE = PALETTE[5]
+SNAKE_EDGE = "#7A3500"
 GOAL = PALETTE[3]
 CURVE = PALETTE[4]
 SHADES = ("#FFFFFF", "#F2F2F2")
@@ -33,42 +36,33 @@ def _centre(square: int, width: int, height: int, cell: int, margin: int) -> tup
 
 
 def _ladder(a: tuple[int, int], b: tuple[int, int], cell: int) -> Group:
-    (x0, y0), (x1, y1) = a, b
-    length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    ox = round(-(y1 - y0) / length * cell / 6)
-    oy = round((x1 - x0) / length * cell / 6)
+    left, right, rungs = ladder_lines(a, b, cell)
     rail = max(2, cell // 14)
-    items: list[Shape] = [
-        Line(((x0 + ox, y0 + oy), (x1 + ox, y1 + oy)), LADDER, rail),
-        Line(((x0 - ox, y0 - oy), (x1 - ox, y1 - oy)), LADDER, rail),
-    ]
-    rungs = max(2, int(length / (cell / 2)))
-    for i in range(1, rungs):
-        fx = x0 + (x1 - x0) * i / rungs
-        fy = y0 + (y1 - y0) * i / rungs
-        items.append(
-            Line(((round(fx + ox), round(fy + oy)), (round(fx - ox), round(fy - oy))), LADDER, rail)
-        )
+    items: list[Shape] = [Line(_pixels(*rung), LADDER, max(2, rail - 1)) for rung in rungs]
+    items += [Line(_pixels(*left), LADDER, rail), Line(_pixels(*right), LADDER, rail)]
     return Group(tuple(items), attrs=(("class", "ladder"),))
 
 
-def _snake(head: tuple[int, int], tail: tuple[int, int], cell: int) -> Group:
-    (x0, y0), (x1, y1) = head, tail
-    length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    nx, ny = -(y1 - y0) / length, (x1 - x0) / length
-    steps = max(12, int(length / (cell / 8)))
-    waves = max(1.0, length / (1.5 * cell))
-    amplitude = cell / 5
-    points = []
-    for i in range(steps + 1):
-        f = i / steps
-        swing = amplitude * math.sin(f * waves * 2 * math.pi) * (1 - 0.6 * f)
-        points.append(
-            (round(x0 + (x1 - x0) * f + nx * swing), round(y0 + (y1 - y0) * f + ny * swing))
-        )
-    body = Line(tuple(points), SNAKE, max(3, cell // 9), dot=max(2, cell // 14))
-    head_dot = Line((head, head), SNAKE, 1, dot=max(4, cell // 6))
-    return Group((body, head_dot), attrs=(("class", "snake"),))
+def _pixels(*points: tuple[float, float]) -> tuple[tuple[int, int], ...]:
+    return tuple((round(x), round(y)) for x, y in points)
+
+
+def _snake(head: int, tail: int, width: int, height: int, cell: int, margin: int) -> Group:
+    shape = snake_shape(head, tail, width, height, cell, margin)
+    step = max(2.0, cell / 10)
+    items: list[Shape] = []
+    for curves, body in shape.pieces:  # an outline under the body, then the body
+        items.append(Line(flatten(curves, step), SNAKE_EDGE, max(2, round(body)) + 2))
+    for curves, body in shape.pieces:
+        items.append(Line(flatten(curves, step), SNAKE, max(2, round(body))))
+    radius = round(shape.head_radius)
+    items.append(Line(_pixels(shape.head, shape.head), SNAKE_EDGE, 1, dot=radius + 1))
+    items.append(Line(_pixels(shape.head, shape.head), SNAKE, 1, dot=radius))
+    eye = max(1, round(shape.eye_radius))
+    for x, y in shape.eyes:
+        items.append(Line(_pixels((x, y), (x, y)), "#FFFFFF", 1, dot=eye + 1))
+        items.append(Line(_pixels((x, y), (x, y)), INK, 1, dot=max(1, eye - 1)))
+    return Group(tuple(items), attrs=(("class", "snake"),))
 
 
 def _plot(analysis: AnalysisFile, x: int, y: int, width: int, height: int, cell: int) -> Group:
@@ -152,13 +146,7 @@ def draw_level(level: Level, *, cell_size: int) -> Scene:
             )
         )
     for a, b in board.snakes:
-        items.append(
-            _snake(
-                _centre(a, width, height, cell, margin),
-                _centre(b, width, height, cell, margin),
-                cell,
-            )
-        )
+        items.append(_snake(a, b, width, height, cell, margin))
     scene_width = 2 * margin + width * cell
     scene_height = 2 * margin + height * cell
     if level.analysis is not None:

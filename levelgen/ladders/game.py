@@ -77,7 +77,7 @@ CREATE_OPTIONS = (
         "Most pairs of a snake with a snake or a ladder whose lines cross (default 2).",
     ),
     CreateOption(
-        "max_rows",
+        "max_length",
         "R",
         "Most rows a snake or ladder spans (default half the rows, rounded up: 5 on 10x10).",
     ),

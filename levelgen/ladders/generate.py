@@ -7,7 +7,8 @@ a search on bit masks), which take the same steps on every machine.
 
 The search: a random layout that keeps the design rules (no two jumps share an end square
 unless ``shared_ends``; every jump at least ``max(2, ceil(N / 10))`` squares long and at
-most ``max_rows`` rows; at most ``ladder_crossings`` pairs of ladders and
+most ``max_length`` rows long (the straight line between its squares' centres, a row's
+height the unit); at most ``ladder_crossings`` pairs of ladders and
 ``snake_crossings`` pairs of a snake with a snake or a ladder cross
 (:mod:`levelgen.ladders.geometry`); no two jumps start on neighbouring squares; with
 ``thirds``, each third of the board (by number) holds a jump's start (with three jumps or
@@ -33,7 +34,7 @@ from itertools import pairwise
 
 from ..puzzles import Progress, SpecError
 from .chain import build_chain, fewest_rolls
-from .geometry import board_crossings, centre, jump_rows, segments_cross
+from .geometry import board_crossings, centre, jump_length, segments_cross, within_length
 from .rules import Board, Rules
 from .spec import Design, LaddersSpec, format_bounds, format_window, min_jump_length
 from .steer import FloatChain, fewest_by_masks
@@ -114,7 +115,7 @@ def design_rules_problems(board: Board, rules: Rules, design: Design | None = No
     each; empty when it keeps them all.  ``design``: the layout rules (default: the create
     defaults for the board's height)."""
     if design is None:
-        design = Design.for_height(board.height)
+        design = Design.for_board(board.width, board.height)
     n, w = board.squares, board.width
     jumps = [*board.ladders, *board.snakes]
     out = []
@@ -132,9 +133,10 @@ def design_rules_problems(board: Board, rules: Rules, design: Design | None = No
         f"the jump {a} -> {b} is shorter than {shortest}" for a, b in jumps if abs(a - b) < shortest
     ]
     out += [
-        f"the jump {a} -> {b} spans {jump_rows(a, b, w)} rows (at most {design.max_rows})"
+        f"the jump {a} -> {b} is {jump_length(a, b, w, board.height):.1f} rows long"
+        f" (at most {design.max_length})"
         for a, b in jumps
-        if jump_rows(a, b, w) > design.max_rows
+        if not within_length(a, b, w, board.height, design.max_length)
     ]
     ladder_ladder, ladder_snake, snake_snake = board_crossings(board)
     if ladder_ladder > design.ladder_crossings:
@@ -315,7 +317,7 @@ class Placer:
             return False
         if (kind == "ladder") != (end > start) or (kind == "snake" and start in self.final):
             return False
-        if jump_rows(start, end, w) > design.max_rows:
+        if not within_length(start, end, w, self.spec.height, design.max_length):
             return False
         tally = self._tally(layout)
         own_start, own_end = layout.jumps[index]
@@ -385,7 +387,8 @@ class Placer:
     ) -> tuple[int, int] | None:
         """A random place for jump ``index`` (its start in ``third`` of the board when given)
         that fits; None after ``tries`` tries."""
-        n, w, reach = self.n, self.spec.width, self.design.max_rows
+        n, w = self.n, self.spec.width
+        reach = min(self.design.max_length, self.spec.height)  # in rows
         if kind == "ladder":
             low, high = 1, n - self.shortest
         else:
@@ -452,7 +455,7 @@ def generate_board(
     """A board for ``spec`` from ``seed``.  ``accept(board)`` gives the exact expected rolls of
     a candidate (None when the board is to be passed over); the board returned is the first
     whose exact value is in the window.  ``SpecError`` when none is found in
-    :data:`MAX_RESTARTS` layouts (at ``max_rows`` when no layout kept the layout rules; else
+    :data:`MAX_RESTARTS` layouts (at ``max_length`` when no layout kept the layout rules; else
     at ``expected``, ``fewest`` or ``difficulty``, the option that set the target)."""
     rng = random.Random(seed)
     n, faces, overshoot = spec.squares, spec.faces, spec.overshoot
@@ -550,9 +553,9 @@ def _not_found(spec: LaddersSpec, seed: int, placed: int) -> SpecError:
     design = spec.design
     if placed == 0:
         return SpecError(
-            "max_rows",
+            "max_length",
             f"no layout of {spec.snakes} snakes and {spec.ladders} ladders keeps the layout rules"
-            f" (max_rows {design.max_rows}, ladder_crossings {design.ladder_crossings},"
+            f" (max_length {design.max_length}, ladder_crossings {design.ladder_crossings},"
             f" snake_crossings {design.snake_crossings}) from seed {seed} in {MAX_RESTARTS}"
             " tries; allow longer jumps or more crossings, or place fewer",
         )

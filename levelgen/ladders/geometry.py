@@ -1,4 +1,4 @@
-"""Where the jumps lie on the picture: square centres, jump lengths in rows, and crossings.
+"""Where the jumps lie on the picture: square centres, jump lengths, and crossings.
 
 A jump is drawn from the centre of its start square to the centre of its end square in the
 boustrophedon layout of :func:`levelgen.ladders.rules.square_cell` (the layout ``render`` and
@@ -16,6 +16,7 @@ Pure: values and functions only.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from .rules import Board, square_cell
@@ -25,9 +26,9 @@ __all__ = [
     "board_crossings",
     "centre",
     "crossing_pairs",
-    "jump_rows",
-    "row_of",
+    "jump_length",
     "segments_cross",
+    "within_length",
 ]
 
 Point = tuple[int, int]
@@ -40,14 +41,17 @@ def centre(square: int, width: int, height: int) -> Point:
     return 2 * x + 1, 2 * y + 1
 
 
-def row_of(square: int, width: int) -> int:
-    """The row of square 1..N counted from the bottom (0 holds square 1)."""
-    return (square - 1) // width
+def jump_length(start: int, end: int, width: int, height: int) -> float:
+    """A jump's length in rows: the straight distance between the centres of its squares, a
+    cell's side the unit (2 straight up two rows; 5 from (0, 0) to (3, 4))."""
+    (x0, y0), (x1, y1) = centre(start, width, height), centre(end, width, height)
+    return math.hypot(x1 - x0, y1 - y0) / 2
 
 
-def jump_rows(start: int, end: int, width: int) -> int:
-    """How many rows a jump spans: 0 within one row, 1 to the next row, ..."""
-    return abs(row_of(start, width) - row_of(end, width))
+def within_length(start: int, end: int, width: int, height: int, limit: int) -> bool:
+    """Whether a jump is at most ``limit`` rows long (:func:`jump_length`, in integers)."""
+    (x0, y0), (x1, y1) = centre(start, width, height), centre(end, width, height)
+    return (x1 - x0) ** 2 + (y1 - y0) ** 2 <= 4 * limit * limit
 
 
 def _orient(a: Point, b: Point, c: Point) -> int:

@@ -12,8 +12,9 @@ default when neither is given is ``medium``), ``final_snakes`` (allow snakes on 
 final squares of the last row; default no), and the layout rules a player can follow
 (:mod:`levelgen.ladders.geometry` defines crossing): ``ladder_crossings``, the most pairs of
 ladders that cross (default 0), ``snake_crossings``, the most pairs that cross of a snake
-with a snake or a ladder (default 2), ``max_rows``, the most rows a jump spans (default half
-the rows, rounded up: 5 on 10x10), ``shared_ends`` (allow two jumps to end on one square;
+with a snake or a ladder (default 2), ``max_length``, the longest jump in rows (the straight
+line between the centres of its squares, a row's height the unit; default half the rows,
+rounded up: 5 on 10x10), ``shared_ends`` (allow two jumps to end on one square;
 default no) and ``thirds`` (each third of the board holds a jump's start, and a ladder's and
 a snake's with three of each or more; default yes).  A bad value raises
 :class:`levelgen.puzzles.SpecError` naming the option.
@@ -33,7 +34,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..puzzles import SpecError
-from .rules import MAX_FACES, MIN_FACES, OVERSHOOTS, format_size, parse_size
+from .rules import MAX_FACES, MAX_SIDE, MIN_FACES, OVERSHOOTS, format_size, parse_size
 
 __all__ = [
     "BANDS",
@@ -68,7 +69,7 @@ OPTIONS = (
     "final_snakes",
     "ladder_crossings",
     "snake_crossings",
-    "max_rows",
+    "max_length",
     "shared_ends",
     "thirds",
     "seed",
@@ -92,14 +93,14 @@ class Design:
     final_snakes: bool = False
     ladder_crossings: int = 0
     snake_crossings: int = DEFAULT_SNAKE_CROSSINGS
-    max_rows: int = 5
+    max_length: int = 5
     shared_ends: bool = False
     thirds: bool = True
 
     @classmethod
-    def for_height(cls, height: int) -> Design:
-        """The defaults on a board of ``height`` rows."""
-        return cls(max_rows=default_max_rows(height))
+    def for_board(cls, width: int, height: int) -> Design:
+        """The defaults on a board of ``width`` x ``height`` squares."""
+        return cls(max_length=default_max_length(width, height))
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +121,7 @@ class LaddersSpec:
     final_snakes: bool
     ladder_crossings: int
     snake_crossings: int
-    max_rows: int
+    max_length: int
     shared_ends: bool
     thirds: bool
 
@@ -136,7 +137,7 @@ class LaddersSpec:
             self.final_snakes,
             self.ladder_crossings,
             self.snake_crossings,
-            self.max_rows,
+            self.max_length,
             self.shared_ends,
             self.thirds,
         )
@@ -156,7 +157,7 @@ class LaddersSpec:
             "final_snakes": self.final_snakes,
             "ladder_crossings": self.ladder_crossings,
             "snake_crossings": self.snake_crossings,
-            "max_rows": self.max_rows,
+            "max_length": self.max_length,
             "shared_ends": self.shared_ends,
             "thirds": self.thirds,
         }
@@ -295,9 +296,32 @@ def min_jump_length(squares: int) -> int:
     return max(2, math.ceil(squares / 10))
 
 
-def default_max_rows(height: int) -> int:
-    """The default longest jump in rows: half the board's rows, rounded up (5 on 10 rows)."""
-    return max(1, math.ceil(height / 2)) if height > 1 else 0
+def default_max_length(width: int, height: int) -> int:
+    """The default longest jump in rows: half the board's rows, rounded up (5 on 10 rows), or
+    the least length that lets a jump of the shortest kind be placed when that is more (on
+    boards of one or two rows)."""
+    length = max(1, math.ceil(height / 2))
+    shortest = min_jump_length(width * height)
+    while length < 2 * MAX_SIDE and not length_allows(width, height, length, shortest):
+        length += 1
+    return length
+
+
+def length_allows(width: int, height: int, limit: int, shortest: int) -> bool:
+    """Whether some jump at most ``limit`` rows long joins two squares ``shortest`` or more
+    apart in number.  The layout repeats every two rows (numbers shifted by ``2 * width``), so
+    starts on the bottom two rows stand for all."""
+    for row in range(min(2, height)):
+        for column in range(width):
+            start = row * width + (column + 1 if row % 2 == 0 else width - column)
+            for up in range(min(limit, height - 1 - row) + 1):
+                across = math.isqrt(max(0, limit * limit - up * up))
+                for other in range(max(0, column - across), min(width, column + across + 1)):
+                    end_row = row + up
+                    end = end_row * width + (other + 1 if end_row % 2 == 0 else width - other)
+                    if abs(end - start) >= shortest:
+                        return True
+    return False
 
 
 def jump_capacity(squares: int) -> int:
@@ -360,15 +384,15 @@ def parse_spec(values: Mapping[str, Any]) -> LaddersSpec:
     snake_crossings = _int(
         "snake_crossings", given.get("snake_crossings", DEFAULT_SNAKE_CROSSINGS), 0, MAX_CROSSINGS
     )
-    max_rows = _int("max_rows", given.get("max_rows", default_max_rows(height)), 0, height - 1)
-    # The shortest jump the generator places must fit in max_rows rows.
-    reach = (max_rows + 1) * width - 1
+    max_length = _int(
+        "max_length", given.get("max_length", default_max_length(width, height)), 1, 2 * MAX_SIDE
+    )
     shortest = min_jump_length(squares)
-    if snakes + ladders > 0 and reach < shortest:
+    if snakes + ladders > 0 and not length_allows(width, height, max_length, shortest):
         raise SpecError(
-            "max_rows",
-            f"jumps at most {max_rows} rows long on a {width}-wide board span at most {reach}"
-            f" squares, but the generator's shortest jump is {shortest} (N/10)",
+            "max_length",
+            f"no two squares of a {width}x{height} board at most {max_length} rows apart are"
+            f" {shortest} apart in number, the generator's shortest jump (N/10)",
         )
     shared_ends = _bool("shared_ends", given.get("shared_ends", False))
     thirds = _bool("thirds", given.get("thirds", True))
@@ -386,7 +410,7 @@ def parse_spec(values: Mapping[str, Any]) -> LaddersSpec:
         final_snakes,
         ladder_crossings,
         snake_crossings,
-        max_rows,
+        max_length,
         shared_ends,
         thirds,
     )

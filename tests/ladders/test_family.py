@@ -40,7 +40,7 @@ def test_the_protocol() -> None:
         "final_snakes",
         "ladder_crossings",
         "snake_crossings",
-        "max_rows",
+        "max_length",
         "shared_ends",
         "thirds",
     }

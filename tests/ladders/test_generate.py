@@ -20,7 +20,7 @@ from levelgen.ladders.generate import (
     third_of,
     third_squares,
 )
-from levelgen.ladders.geometry import board_crossings, jump_rows
+from levelgen.ladders.geometry import board_crossings, jump_length
 from levelgen.ladders.rules import OVERSHOOTS, Board, Rules, board_problems
 from levelgen.ladders.spec import Design
 from levelgen.ladders.steer import FloatChain, fewest_by_masks
@@ -150,10 +150,10 @@ def test_the_design_rules_name_what_a_board_breaks() -> None:
     assert "a snake starts on the final square 98" in found
     # Milton Bradley's board: no ladders cross, 10 pairs with a snake do; two jumps of 6 rows.
     assert "10 pairs of a snake and a jump cross (at most 2)" in found
-    assert "the jump 28 -> 84 spans 6 rows (at most 5)" in found
-    assert "the jump 87 -> 24 spans 6 rows (at most 5)" in found
+    assert "the jump 28 -> 84 is 7.2 rows long (at most 5)" in found
+    assert "the jump 87 -> 24 is 6.7 rows long (at most 5)" in found
     assert not [line for line in found if "of ladders cross" in line]
-    free = Design(final_snakes=True, snake_crossings=10, max_rows=6)
+    free = Design(final_snakes=True, snake_crossings=10, max_length=8)
     found = design_rules_problems(CHUTES_AND_LADDERS, Rules(), free)
     assert not [line for line in found if "final" in line or "cross" in line or "rows" in line]
     crowded = Board(10, 10, ((2, 40), (3, 50), (20, 60)), ((30, 5), (31, 6), (33, 7)))
@@ -181,7 +181,7 @@ def test_the_design_rules_name_what_a_board_breaks() -> None:
 def test_the_layout_rules_on_100_seeds() -> None:
     """The issue's board (10x10, 8 snakes, 8 ladders, expected 30:40) with the default layout
     rules, seeds 0..99: no ladders cross, at most 2 pairs with a snake do, no jump spans more
-    than 5 rows, no two jumps share a square, a jump starts in each third, and the expected
+    than 5 rows long, no two jumps share a square, a jump starts in each third, and the expected
     length is in the window.  (About 40 ms a board.)"""
     spec = FAMILY.parse_spec({"snakes": 8, "ladders": 8, "expected": "30:40"})
     rules = Rules()
@@ -191,7 +191,7 @@ def test_the_layout_rules_on_100_seeds() -> None:
         assert ladder_ladder == 0, seed
         assert ladder_snake + snake_snake <= 2, seed
         jumps = [*board.ladders, *board.snakes]
-        assert max(jump_rows(a, b, 10) for a, b in jumps) <= 5, seed
+        assert max(jump_length(a, b, 10, 10) for a, b in jumps) <= 5, seed
         squares = [s for jump in jumps for s in jump]
         assert len(set(squares)) == len(squares), seed
         assert {min(2, 3 * (a - 1) // 100) for a, _ in jumps} == {0, 1, 2}, seed
@@ -207,18 +207,18 @@ def _exact(board: Board, rules: Rules) -> Fraction | None:
 
 def test_layout_rules_given_are_kept() -> None:
     spec = FAMILY.parse_spec(
-        {"expected": "28:38", "max_rows": 2, "snake_crossings": 0, "shared_ends": "yes"}
+        {"expected": "28:38", "max_length": 3, "snake_crossings": 0, "shared_ends": "yes"}
     )
     for seed in range(5):
         level = FAMILY.create(spec, seed)
         assert board_crossings(level.board) == (0, 0, 0)
         jumps = [*level.board.ladders, *level.board.snakes]
-        assert max(jump_rows(a, b, 10) for a, b in jumps) <= 2
+        assert max(jump_length(a, b, 10, 10) for a, b in jumps) <= 3
         assert design_rules_problems(level.board, level.rules, spec.design) == []
         assert level.generator is not None
         params = level.generator.parameters
-        assert (params["max_rows"], params["snake_crossings"], params["shared_ends"]) == (
-            2,
+        assert (params["max_length"], params["snake_crossings"], params["shared_ends"]) == (
+            3,
             0,
             True,
         )
@@ -226,19 +226,19 @@ def test_layout_rules_given_are_kept() -> None:
 
 
 def test_no_layout_keeps_the_rules() -> None:
-    # Jumps within one row of six squares, three or more long, none crossing: one a row at
-    # most, and five jumps on four rows.
+    # Seven jumps on 8x4, each at most one row long and four squares or more, none crossing:
+    # the search finds no such layout from seed 1.
     spec = FAMILY.parse_spec(
         {
-            "size": "6x4",
-            "snakes": 2,
+            "size": "8x4",
+            "snakes": 4,
             "ladders": 3,
-            "max_rows": 0,
+            "max_length": 1,
             "snake_crossings": 0,
             "expected": "1:",
         }
     )
-    with pytest.raises(CreateError, match=r"^max_rows: no layout of 2 snakes and 3 ladders"):
+    with pytest.raises(CreateError, match=r"^max_length: no layout of 4 snakes and 3 ladders"):
         FAMILY.create(spec, 1)
 
 

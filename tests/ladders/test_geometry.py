@@ -4,6 +4,7 @@ Bradley's board."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from hypothesis import given, settings
@@ -14,8 +15,9 @@ from levelgen.ladders.geometry import (
     board_crossings,
     centre,
     crossing_pairs,
-    jump_rows,
+    jump_length,
     segments_cross,
+    within_length,
 )
 from levelgen.ladders.rules import Board
 
@@ -88,19 +90,27 @@ def test_centres_rows_and_pairs() -> None:
     assert centre(1, 10, 10) == (1, 19)  # bottom left
     assert centre(11, 10, 10) == (19, 17)  # row 2 runs right to left
     assert centre(100, 10, 10) == (1, 1)
-    assert jump_rows(1, 38, 10) == 3 and jump_rows(56, 53, 10) == 0
+    assert jump_length(1, 21, 10, 10) == 2.0  # straight up two rows
+    assert jump_length(56, 53, 10, 10) == 3.0  # three squares along one row
+    assert jump_length(28, 84, 10, 10) == math.hypot(4, 6)
+    assert within_length(28, 84, 10, 10, 8) and not within_length(28, 84, 10, 10, 7)
+    for a in (1, 17, 55):
+        for b in (3, 40, 99):
+            for limit in (1, 3, 5, 9):
+                assert within_length(a, b, 10, 10, limit) == (jump_length(a, b, 10, 10) <= limit)
     segments = [((0, 0), (4, 4)), ((0, 4), (4, 0)), ((6, 0), (6, 4))]
     assert crossing_pairs(segments) == [(0, 1)]
 
 
 def test_milton_bradley_crossings() -> None:
-    # Its ladders never cross; 8 ladder-chute and 2 chute-chute pairs do, 6 of them made by
-    # its three jumps of 5 and 6 rows (28 -> 84, 87 -> 24, 62 -> 19).
+    # Its ladders never cross; 8 ladder-chute and 2 chute-chute pairs do, 5 of them made by
+    # its two jumps longer than 5 rows (28 -> 84, 7.2 rows; 87 -> 24, 6.7 rows).
     assert board_crossings(CHUTES_AND_LADDERS) == (0, 8, 2)
     short = Board(
         10,
         10,
-        tuple(j for j in CHUTES_AND_LADDERS.ladders if jump_rows(*j, 10) <= 4),
-        tuple(j for j in CHUTES_AND_LADDERS.snakes if jump_rows(*j, 10) <= 4),
+        tuple(j for j in CHUTES_AND_LADDERS.ladders if within_length(*j, 10, 10, 5)),
+        tuple(j for j in CHUTES_AND_LADDERS.snakes if within_length(*j, 10, 10, 5)),
     )
-    assert board_crossings(short) == (0, 2, 0)
+    assert len(short.ladders) + len(short.snakes) == 17
+    assert board_crossings(short) == (0, 4, 1)

@@ -19,10 +19,12 @@ def test_defaults() -> None:
     assert spec.window == (Fraction(30), Fraction(40))
     assert spec.fewest == (6, None)
     assert parse_spec(spec.parameters()) == spec
-    assert (spec.ladder_crossings, spec.snake_crossings, spec.max_rows) == (0, 2, 5)
+    assert (spec.ladder_crossings, spec.snake_crossings, spec.max_length) == (0, 2, 5)
     assert not spec.shared_ends and spec.thirds
-    assert parse_spec({"size": "16x6"}).max_rows == 3
-    assert parse_spec({"size": "12x7"}).max_rows == 4
+    assert parse_spec({"size": "16x6"}).max_length == 3
+    assert parse_spec({"size": "12x7"}).max_length == 4
+    # One row of 12: a jump of 2 squares (the shortest) is 2 rows long, more than half a row.
+    assert parse_spec({"size": "12x1"}).max_length == 2
 
 
 def test_layout_rules_from_strings_and_json() -> None:
@@ -30,7 +32,7 @@ def test_layout_rules_from_strings_and_json() -> None:
         {
             "ladder_crossings": "1",
             "snake_crossings": "0",
-            "max_rows": "3",
+            "max_length": "3",
             "shared_ends": "yes",
             "thirds": "no",
         }
@@ -39,32 +41,25 @@ def test_layout_rules_from_strings_and_json() -> None:
         {
             "ladder_crossings": 1,
             "snake_crossings": 0,
-            "max_rows": 3,
+            "max_length": 3,
             "shared_ends": True,
             "thirds": False,
         }
     )
     assert cli == http
-    assert (cli.ladder_crossings, cli.snake_crossings, cli.max_rows) == (1, 0, 3)
+    assert (cli.ladder_crossings, cli.snake_crossings, cli.max_length) == (1, 0, 3)
     assert cli.shared_ends and not cli.thirds
     assert parse_spec(cli.parameters()) == cli
 
 
-def test_jumps_too_short_for_their_rows_contradict_the_shortest_jump() -> None:
-    # 30x4: the shortest jump is 12 squares, but a jump within one row spans at most 29.
-    assert parse_spec({"size": "30x4", "max_rows": 0}).max_rows == 0
-    with pytest.raises(SpecError, match="the generator's shortest jump is 4") as caught:
-        parse_spec({"size": "4x10", "max_rows": 0})
-    assert caught.value.option == "max_rows"
-
-
-def test_strings_and_json_values_agree() -> None:
-    cli = parse_spec(
-        {"size": "12x8", "snakes": "5", "ladders": "7", "faces": "8", "final_snakes": "yes"}
-    )
-    http = parse_spec({"size": "12x8", "snakes": 5, "ladders": 7, "faces": 8, "final_snakes": True})
-    assert cli == http
-    assert cli.final_snakes
+def test_a_length_that_admits_no_jump_contradicts_the_shortest_jump() -> None:
+    # 30x4: the shortest jump is 12 squares; one row up at the turn of the rows is enough.
+    assert parse_spec({"size": "30x4", "max_length": 1}).max_length == 1
+    # 1x30: squares one row apart differ by 1, and the shortest jump is 3.
+    with pytest.raises(SpecError, match="the generator's shortest jump") as caught:
+        parse_spec({"size": "1x30", "max_length": 2})
+    assert caught.value.option == "max_length"
+    assert parse_spec({"size": "1x30", "max_length": 3}).max_length == 3
 
 
 @pytest.mark.parametrize(
@@ -93,8 +88,9 @@ def test_strings_and_json_values_agree() -> None:
         ({"ladder_crossings": -1}, "ladder_crossings"),
         ({"ladder_crossings": "some"}, "ladder_crossings"),
         ({"snake_crossings": 1.5}, "snake_crossings"),
-        ({"max_rows": 10}, "max_rows"),
-        ({"max_rows": True}, "max_rows"),
+        ({"max_length": 0}, "max_length"),
+        ({"max_length": 65}, "max_length"),
+        ({"max_length": True}, "max_length"),
         ({"shared_ends": "perhaps"}, "shared_ends"),
         ({"thirds": 3}, "thirds"),
         ({"seed": -1}, "seed"),
