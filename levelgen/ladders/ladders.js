@@ -4,7 +4,8 @@
  *
  * The level and settings come from the JSON in <script id="levelgen-level">: size, squares,
  * faces, overshoot ("exact" | "bounce" | "pass"), ladders and snakes as [start, end] pairs,
- * expected[s] (null where the game may never end) and names.  The moves are those of
+ * expected[s] (null where the game may never end), names, the cell and margin in SVG units,
+ * and snake_shapes (each snake's body as SVG paths of cubic curves, its head and eyes).  The moves are those of
  * levelgen.ladders.rules.land and the jumps; a token on a jump's start moves on to its end in
  * the same roll.  The die uses crypto.getRandomValues (rejection sampling keeps the faces
  * equally likely); window.laddersPlayer.seed(n), or "#seed=n" in the address, switches it to a
@@ -16,7 +17,7 @@
   "use strict";
   const SVGNS = "http://www.w3.org/2000/svg";
   const cfg = JSON.parse(document.getElementById("levelgen-level").textContent);
-  const W = cfg.size[0], H = cfg.size[1], N = cfg.squares, F = cfg.faces, CS = 48, M = 10;
+  const W = cfg.size[0], H = cfg.size[1], N = cfg.squares, F = cfg.faces, CS = cfg.cell, M = cfg.margin;
   const COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
   const jumps = new Map();
   for (const [a, b] of cfg.ladders) jumps.set(a, b);
@@ -90,18 +91,19 @@
         el("line", { x1: fx + ox, y1: fy + oy, x2: fx - ox, y2: fy - oy }, g);
       }
     }
-    for (const [a, b] of cfg.snakes) {
-      const [x0, y0] = centre(a), [x1, y1] = centre(b), len = Math.hypot(x1 - x0, y1 - y0) || 1;
-      const nx = -(y1 - y0) / len, ny = (x1 - x0) / len, steps = Math.max(8, Math.floor(len / 12));
-      const waves = Math.max(1, len / CS), pts = [];
-      for (let i = 0; i <= steps; i++) {
-        const f = i / steps, swing = CS / 5 * Math.sin(f * waves * 2 * Math.PI) * (1 - 0.6 * f);
-        pts.push(`${(x0 + (x1 - x0) * f + nx * swing).toFixed(1)},${(y0 + (y1 - y0) * f + ny * swing).toFixed(1)}`);
+    for (const shape of cfg.snake_shapes) {
+      // The shapes come from levelgen.ladders.shapes: a gentle S of cubic curves, narrowing
+      // to the tail, with a head and eyes (the picture draws the same).
+      const g = el("g", { class: "snake", fill: "none", "stroke-linecap": "round" }, board);
+      for (const [d, w] of shape.pieces) el("path", { d, stroke: "#7A3500", "stroke-width": w + 2 }, g);
+      for (const [d, w] of shape.pieces) el("path", { d, stroke: "#D55E00", "stroke-width": w }, g);
+      const [hx, hy, hr] = shape.head;
+      el("circle", { cx: hx, cy: hy, r: hr + 1, fill: "#7A3500" }, g);
+      el("circle", { cx: hx, cy: hy, r: hr, fill: "#D55E00" }, g);
+      for (const [ex, ey] of shape.eyes) {
+        el("circle", { cx: ex, cy: ey, r: shape.eye + 1, fill: "#FFFFFF" }, g);
+        el("circle", { cx: ex, cy: ey, r: Math.max(1, shape.eye - 1), fill: "#222" }, g);
       }
-      const g = el("g", { class: "snake" }, board);
-      el("polyline", { points: pts.join(" "), fill: "none", stroke: "#D55E00", "stroke-width": 5,
-        "stroke-linecap": "round" }, g);
-      el("circle", { cx: x0, cy: y0, r: 7, fill: "#D55E00" }, g);
     }
     positions.forEach((square, i) => {
       const [x, y] = centre(square), dx = (i % 3) * 9 - 9, dy = Math.floor(i / 3) * 9 - 4;

@@ -20,10 +20,37 @@ from typing import Any
 from ..puzzles import PlayerAssets
 from .analysis import board_expectations
 from .files import Level, content_id
+from .shapes import Cubic, snake_shape
 
 __all__ = ["expected_table", "player_assets"]
 
 NAMES = ("Blue", "Orange", "Green", "Pink", "Yellow", "Sky")
+#: The page's cell and margin in SVG units (``ladders.js`` draws the board with them).
+CELL = 48
+MARGIN = 10
+
+
+def _d(curves: tuple[Cubic, ...]) -> str:
+    """The SVG path of cubic curves, to a tenth of a unit."""
+
+    def xy(point: tuple[float, float]) -> str:
+        return f"{point[0]:.1f} {point[1]:.1f}"
+
+    parts = [f"M{xy(curves[0][0])}"]
+    parts += [f"C{xy(c[1])} {xy(c[2])} {xy(c[3])}" for c in curves]
+    return "".join(parts)
+
+
+def snake_data(head: int, tail: int, width: int, height: int) -> dict[str, Any]:
+    """A snake's shape for the page (:func:`levelgen.ladders.shapes.snake_shape`): its body
+    pieces as SVG paths of cubic curves with their widths, its head and its eyes."""
+    shape = snake_shape(head, tail, width, height, CELL, MARGIN)
+    return {
+        "pieces": [[_d(curves), round(body, 1)] for curves, body in shape.pieces],
+        "head": [round(shape.head[0], 1), round(shape.head[1], 1), round(shape.head_radius, 1)],
+        "eyes": [[round(x, 1), round(y, 1)] for x, y in shape.eyes],
+        "eye": round(shape.eye_radius, 1),
+    }
 
 
 @lru_cache(maxsize=4)
@@ -65,6 +92,9 @@ def player_assets(level: Level, *, with_api: bool, name: str | None = None) -> P
         "snakes": [list(j) for j in board.snakes],
         "expected": expected_table(level),
         "names": list(NAMES),
+        "cell": CELL,
+        "margin": MARGIN,
+        "snake_shapes": [snake_data(a, b, board.width, board.height) for a, b in board.snakes],
     }
     overshoot = {
         "exact": "a roll past the last square leaves the token where it is",

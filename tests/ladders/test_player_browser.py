@@ -117,3 +117,28 @@ def test_the_unseeded_die(page: Any) -> None:
         page.click("#roll")
     rolls = page.evaluate("laddersPlayer.state()")["rolls"]
     assert rolls and all(1 <= r <= 6 for r in rolls)
+
+
+def test_snakes_are_curves_with_heads(page: Any, tmp_path: Path) -> None:
+    level, requests = _open(page, "ladders_medium_10x10.json")
+    snakes = page.locator("#board .snake")
+    assert snakes.count() == len(level.board.snakes)
+    for i in range(snakes.count()):
+        paths = snakes.nth(i).locator("path")
+        assert paths.count() == 8  # four narrowing pieces, each over its outline
+        assert all(
+            " C" in d or "C" in d
+            for d in paths.evaluate_all("ps => ps.map(p => p.getAttribute('d'))")
+        )
+        assert snakes.nth(i).locator("circle").count() == 6  # the head and two eyes
+    # The body narrows from head to tail.
+    widths = (
+        snakes.nth(0)
+        .locator("path")
+        .evaluate_all("ps => ps.map(p => parseFloat(p.getAttribute('stroke-width')))")
+    )
+    assert widths[4:] == sorted(widths[4:], reverse=True) and widths[4] > widths[7]
+    shot = tmp_path / "board.png"
+    page.locator("#board").screenshot(path=str(shot))
+    assert shot.stat().st_size > 10_000
+    assert requests == []
