@@ -49,7 +49,7 @@ def _pixels(*points: tuple[float, float]) -> tuple[tuple[int, int], ...]:
 
 def _snake(head: int, tail: int, width: int, height: int, cell: int, margin: int) -> Group:
     shape = snake_shape(head, tail, width, height, cell, margin)
-    step = max(2.0, cell / 10)
+    step = max(3.0, cell / 5)
     items: list[Shape] = []
     for curves, body in shape.pieces:  # an outline under the body, then the body
         items.append(Line(flatten(curves, step), SNAKE_EDGE, max(2, round(body)) + 2))
