@@ -260,12 +260,21 @@ class Placer:
             set() if spec.final_snakes else set(final_squares(spec.width, self.n, spec.faces))
         )
         self.centres = [(0, 0)] + [centre(s, spec.width, spec.height) for s in range(1, self.n + 1)]
+        self._crossing: dict[tuple[tuple[int, int], tuple[int, int]], bool] = {}
         self._key: tuple[tuple[int, int], ...] | None = None
         self._tally_of = _Tally({}, {}, {}, {}, {}, [], 0, 0, False)
 
     def _crosses(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
-        c = self.centres
-        return segments_cross(c[a[0]], c[a[1]], c[b[0]], c[b[1]])
+        """Whether two jumps cross (remembered: a layout changes one jump at a time)."""
+        key = (a, b) if a < b else (b, a)
+        found = self._crossing.get(key)
+        if found is None:
+            c = self.centres
+            found = segments_cross(c[a[0]], c[a[1]], c[b[0]], c[b[1]])
+            if len(self._crossing) >= 200_000:
+                self._crossing.clear()
+            self._crossing[key] = found
+        return found
 
     def _tally(self, layout: Layout) -> _Tally:
         """The layout's tally (kept while the layout is unchanged)."""
