@@ -34,11 +34,11 @@ from .analysis import Solved, analysis_of, solve_board
 from .draw import draw_level
 from .exact import nearest_float
 from .files import GAME, GeneratorFile, Level, dump_level, level_json_schema, parse_level
-from .generate import generate_board
+from .generate import design_rules_problems, generate_board
 from .player import player_assets
 from .rules import Rules
 from .show import show_level
-from .spec import BANDS, LaddersSpec, band_of, parse_spec, ramp_specs
+from .spec import BANDS, Design, LaddersSpec, band_of, parse_spec, ramp_specs
 from .verify import hint_level, solve_level, verify_level
 
 __all__ = ["GENERATOR_NAME", "LaddersFamily"]
@@ -208,7 +208,7 @@ class LaddersFamily:
         self, document: Level, *, color: bool, options: Mapping[str, Any] | None = None
     ) -> tuple[str, list[str]]:
         _no_options(options)
-        return show_level(document, color=color), []
+        return show_level(document, color=color), layout_warnings(document)
 
     def draw(
         self, document: Level, *, cell_size: int, options: Mapping[str, Any] | None = None
@@ -218,6 +218,20 @@ class LaddersFamily:
 
     def player(self, document: Level, *, with_api: bool, name: str | None = None) -> PlayerAssets:
         return player_assets(document, with_api=with_api, name=name)
+
+
+def layout_warnings(level: Level) -> list[str]:
+    """The default layout rules of generated boards (crossings, longest jump) that ``level``
+    breaks, as warnings: a board that breaks them is still valid."""
+    board = level.board
+    problems = design_rules_problems(
+        board, level.rules, Design.for_board(board.width, board.height)
+    )
+    return [
+        f"warning: {line} (a layout rule of generated boards; the board is still valid)"
+        for line in problems
+        if " cross " in line or " rows long " in line
+    ]
 
 
 def _no_options(options: Mapping[str, Any] | None) -> None:

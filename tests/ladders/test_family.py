@@ -81,6 +81,19 @@ def test_show() -> None:
     assert "\x1b[" not in plain
     assert "\x1b[31m" in FAMILY.show(level, color=True)[0]
     assert "expected 39.2251 rolls" in plain
+    # Milton Bradley's board breaks the layout rules of generated boards: said, not refused.
+    _, warnings = FAMILY.show(level, color=False)
+    assert warnings == [
+        "warning: the jump 28 -> 84 is 7.2 rows long (at most 5) (a layout rule of generated"
+        " boards; the board is still valid)",
+        "warning: the jump 87 -> 24 is 6.7 rows long (at most 5) (a layout rule of generated"
+        " boards; the board is still valid)",
+        "warning: 10 pairs of a snake and a jump cross (at most 2) (a layout rule of generated"
+        " boards; the board is still valid)",
+    ]
+    assert FAMILY.verify(level, prove=False, budget=Budget()).status == "ok"
+    generated = _level("ladders_medium_10x10.json")
+    assert FAMILY.show(generated, color=False)[1] == []
 
 
 def test_draw_has_board_jumps_and_plot() -> None:
