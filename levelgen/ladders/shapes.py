@@ -44,9 +44,10 @@ _BENDS = (1.0, 0.6, 1.4)
 
 @dataclass(frozen=True, slots=True)
 class SnakeShape:
-    """A snake as drawn: ``pieces`` (each its curves and its width in pixels), the head's
-    centre and radius, and its two eyes' centres."""
+    """A snake as drawn: ``curves`` (the S, head to tail), ``pieces`` (each its part of the
+    curves and its width in pixels), the head's centre and radius, and its eyes' centres."""
 
+    curves: tuple[Cubic, Cubic]
     pieces: tuple[tuple[tuple[Cubic, ...], float], ...]
     head: FPoint
     head_radius: float
@@ -199,7 +200,7 @@ def snake_shape(
         (x0 + ahead_x + side_x, y0 + ahead_y + side_y),
         (x0 + ahead_x - side_x, y0 + ahead_y - side_y),
     )
-    return SnakeShape(pieces, head, radius, eyes, max(1.5, radius / 4))
+    return SnakeShape(curves, pieces, head, radius, eyes, max(1.5, radius / 4))
 
 
 def ladder_lines(
