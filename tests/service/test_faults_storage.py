@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -38,6 +39,7 @@ from tests import ROOT
 from tests.service.conftest import PgCluster
 from tests.service.test_faults_library import (
     expected_manifest,
+    failing,
     finished,
     library_problem,
     make_client,
@@ -195,6 +197,26 @@ def test_the_service_and_its_packs_through_a_full_disk(tmp_path: Path) -> None:
         assert done["manifest"] == expected_manifest(done["request"])
         wait_for("readiness", lambda: client.get("/readyz").status_code == 200, 10)
         assert client.post("/v1/levels", json={"size": "8x6", "seed": 99}).status_code == 201
+
+
+def test_the_runner_outlives_a_job_it_cannot_even_fail(tmp_path: Path) -> None:
+    """A level that cannot be stored for good fails its job, and when recording that failure
+    fails too (the same broken disk), the runner logs it and goes on with the next job."""
+    broken = sqlite3.DatabaseError("database disk image is malformed")
+    with make_client(tmp_path) as client:
+        engine = client.app.state.store.engine  # type: ignore[attr-defined]
+        runner = client.app.state.runner  # type: ignore[attr-defined]
+        with (
+            failing(engine, "INSERT INTO pack_levels", None, broken),
+            failing(engine, "SET status=?, error=?", None, broken) as failed,
+        ):
+            client.post("/v1/packs", json={"count": 2, "size": "6x4", "seed": 2})
+            wait_for("the job's failure to be recorded", lambda: failed[0] >= 1, 30)
+        time.sleep(0.2)
+        assert runner.running
+        job = client.post("/v1/packs", json={"count": 2, "size": "6x4", "seed": 3}).json()
+        assert finished(client, job["url"])["status"] == "done"
+        assert client.get("/readyz").status_code == 200
 
 
 # ----- a read-only file ------------------------------------------------------------------------
