@@ -80,7 +80,7 @@ __all__ = [
 LOCK_TIMEOUT = 5.0
 
 #: Bytes that must be free on the disk of a SQLite library for it to count as ready.
-MIN_FREE = 256 * 1024
+MIN_FREE = 64 * 1024
 
 
 def call_bounds(lock_timeout: float) -> tuple[float, float]:
@@ -431,7 +431,8 @@ class Store:
 
     def check_writable(self) -> None:
         """Raise :class:`LibraryUnavailable` when a write would be refused now (readiness):
-        a call was refused less than :data:`~.errors.QUIET` seconds ago, the disk of a SQLite
+        a call was refused less than :data:`~.errors.QUIET` seconds ago because the storage
+        took no write (:data:`~.errors.WRITE_FAULTS`), the disk of a SQLite
         file has less than :data:`MIN_FREE` bytes free, or a statement that writes (an
         ``UPDATE`` that matches no row: it changes nothing and writes nothing to the disk,
         but needs a connection that may write, and the write lock on SQLite) fails."""
@@ -443,9 +444,8 @@ class Store:
             folder = os.path.dirname(os.path.abspath(path))
             disk = os.statvfs(folder)
             free = (disk.f_bfree if os.geteuid() == 0 else disk.f_bavail) * disk.f_frsize
-            if free < MIN_FREE:
-                full = OSError(f"{free} bytes free on the disk of {folder}")
-                raise self.outage.refused(full, "has a full disk")
+            if free < MIN_FREE:  # not a refused call: the log's outages stay those of calls
+                raise LibraryUnavailable("sqlite", "has a full disk", f"{free} bytes free")
         with self.session() as session:
             session.execute(
                 update(PackJobRow).where(PackJobRow.id == "-").values(done=PackJobRow.done)

@@ -32,6 +32,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 __all__ = [
     "QUIET",
+    "WRITE_FAULTS",
     "LibraryUnavailable",
     "Outage",
     "driver_message",
@@ -49,6 +50,11 @@ _SQLITE_WRITE = (
     ("readonly database", "is read-only"),
     ("disk i/o error", "met a disk error"),
     ("unable to open database file", "cannot open its file"),
+)
+
+#: The reasons that say the storage takes no write (for a while), whatever the call.
+WRITE_FAULTS = frozenset(
+    {reason for _, reason in _SQLITE_WRITE} | {"has a full disk", "is read-only"}
 )
 
 #: PostgreSQL SQLSTATEs worth retrying, by class (the first two characters) and exactly.
@@ -155,14 +161,18 @@ class Outage:
         self._last = 0.0
         self._refused = 0
         self._latest: LibraryUnavailable | None = None
+        self._latest_at = 0.0
 
     def recent(self) -> LibraryUnavailable | None:
-        """The latest refusal, when a call was refused less than :data:`QUIET` seconds ago
-        (readiness: the database failed a call just now, whatever a quick check says)."""
+        """The latest call refused because the storage takes no write (:data:`WRITE_FAULTS`),
+        when it was less than :data:`QUIET` seconds ago: readiness then says so, whatever a
+        quick check that writes nothing says (a lock held too long, in contrast, concerns
+        the calls that met it)."""
         with self._lock:
-            if self._since is None or time.monotonic() - self._last >= QUIET:
+            latest = self._latest
+            if latest is None or time.monotonic() - self._latest_at >= QUIET:
                 return None
-            return self._latest
+            return latest
 
     @property
     def down(self) -> bool:
@@ -179,7 +189,8 @@ class Outage:
                 self._since, self._refused = now, 0
             self._last = now
             self._refused += 1
-            self._latest = unavailable
+            if reason in WRITE_FAULTS:
+                self._latest, self._latest_at = unavailable, now
         if first:
             fields = {"db": self.backend, "reason": reason, "cause": unavailable.cause}
             self.report("library-unavailable", fields)
