@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, event, text
+from sqlalchemy import Engine, create_engine, event, text
 
 from levelgen.library import LibraryUnavailable, Store, errors
 from levelgen.service import jobs
@@ -299,6 +299,37 @@ def test_a_read_only_file_under_dropped_capabilities(tmp_path: Path) -> None:
         "read-only": ["is read-only", "is read-only", "is read-only"],
         "writable": ["stored", "stored", "ready"],
     }
+
+
+def test_a_read_only_postgresql(postgres_url: str) -> None:
+    """A PostgreSQL database that turns read-only (as a standby after a failover): writes are
+    refused as an outage and readiness says so; once it takes writes again the connections
+    opened meanwhile (read-only for good) are replaced and writes work, with no restart."""
+    admin = create_engine(postgres_url.replace("postgresql:", "postgresql+psycopg:"))
+    admin = admin.execution_options(isolation_level="AUTOCOMMIT")
+
+    def run(statement: str) -> None:
+        with admin.connect() as connection:
+            connection.execute(text(statement))
+
+    run("DROP DATABASE IF EXISTS levelgen_read_only")
+    run("CREATE DATABASE levelgen_read_only")
+    store = Store(postgres_url.replace("/postgres?", "/levelgen_read_only?"), lock_timeout=1)
+    try:
+        assert refused(store, 1) is None
+        run("ALTER DATABASE levelgen_read_only SET default_transaction_read_only = on")
+        store.engine.dispose()  # connections opened from now on
+        assert refused(store, 2) == "is read-only"
+        assert readiness(store) == "is read-only"
+        run("ALTER DATABASE levelgen_read_only SET default_transaction_read_only = off")
+        assert refused(store, 3) in (None, "is read-only")  # a connection opened meanwhile
+        assert refused(store, 4) is None
+        time.sleep(0.35)
+        assert readiness(store) is None
+    finally:
+        store.close()
+        run("DROP DATABASE IF EXISTS levelgen_read_only")
+        admin.dispose()
 
 
 # ----- a frozen PostgreSQL ---------------------------------------------------------------------
