@@ -13,10 +13,16 @@ kept as its canonical JSON.  Each call opens and closes its own session (a unit 
 
 Waits are bounded: a call waits at most ``lock_timeout`` seconds (:data:`LOCK_TIMEOUT`, 5) for
 a lock another writer holds (SQLite's busy timeout, PostgreSQL's ``lock_timeout``) or for a
-free pooled connection.  A call the database refuses for a passing reason (unreachable,
-restarting, locked past that wait: see :mod:`.errors`) raises :class:`LibraryUnavailable`;
-pooled connections are checked before use (``pool_pre_ping``) and those a lost server cut
-are replaced, so the store works again by itself once the database is back.
+free pooled connection.  On PostgreSQL, connecting takes at most that long too
+(``connect_timeout``), a statement at most twice that (``statement_timeout``), and any wait
+for the server's answer at most a second more, after which the client cuts the connection
+(:mod:`.bounded`: a frozen server ends nothing itself).  A call the database refuses for a
+passing reason (unreachable, restarting, locked past that wait, a full disk, a read-only file
+or server, no answer in time: see :mod:`.errors`) raises :class:`LibraryUnavailable`; pooled
+connections are checked before use (``pool_pre_ping``), those a lost server cut are replaced,
+and all of them are after an error that may stick to a connection (a SQLite file opened while
+it was read-only stays so: ``engine.dispose()``), so the store works again by itself once the
+database is back.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -45,13 +52,14 @@ from sqlalchemy import (
     inspect,
     select,
     text,
+    update,
 )
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from .errors import LibraryUnavailable, Outage, transient_reason
+from .errors import LibraryUnavailable, Outage, needs_new_connection, transient_reason
 
 __all__ = [
     "LOCK_TIMEOUT",
@@ -70,6 +78,16 @@ __all__ = [
 #: Seconds a call waits for a lock held by another writer or for a free pooled connection
 #: before it is refused (:class:`LibraryUnavailable`); shorter than a client's patience.
 LOCK_TIMEOUT = 5.0
+
+#: Bytes that must be free on the disk of a SQLite library for it to count as ready.
+MIN_FREE = 64 * 1024
+
+
+def call_bounds(lock_timeout: float) -> tuple[float, float]:
+    """A PostgreSQL statement's time limit on the server (``statement_timeout``) and the
+    longest wait for any answer of the server before the client cuts the connection, in
+    seconds, for a store whose lock waits last ``lock_timeout``."""
+    return 2 * lock_timeout, 2 * lock_timeout + 1
 
 
 class Base(DeclarativeBase):
@@ -167,14 +185,28 @@ def engine_for(url: str, *, lock_timeout: float = LOCK_TIMEOUT) -> Engine:
     millis = max(1, round(lock_timeout * 1000))
     if parsed.get_backend_name() != "sqlite":
         connect: dict[str, Any] = {}
-        if parsed.get_backend_name() == "postgresql":
+        postgresql = parsed.get_backend_name() == "postgresql"
+        statement, answer = call_bounds(lock_timeout)
+        if postgresql:
             if "connect_timeout" not in parsed.query:
                 connect["connect_timeout"] = max(2, math.ceil(lock_timeout))
             if "options" not in parsed.query:
-                connect["options"] = f"-c lock_timeout={millis}"
-        return create_engine(
+                connect["options"] = (
+                    f"-c lock_timeout={millis} -c statement_timeout={round(statement * 1000)}"
+                )
+        engine = create_engine(
             parsed, pool_pre_ping=True, pool_timeout=lock_timeout, connect_args=connect
         )
+        if postgresql and parsed.get_driver_name() == "psycopg":
+            from .bounded import bounded_connection
+
+            connection_class = bounded_connection(answer)
+
+            @event.listens_for(engine, "do_connect")
+            def _bounded(_dialect: Any, _record: Any, cargs: Any, cparams: Any) -> Any:
+                return connection_class.connect(*cargs, **cparams)
+
+        return engine
     memory = parsed.database in (None, "", ":memory:")
     pooling: dict[str, Any] = {"pool_timeout": lock_timeout}
     if memory:  # one connection for the whole process: nothing to wait for
@@ -384,6 +416,10 @@ class Store:
             reason = transient_reason(exc)
             if reason is None:
                 raise
+            if isinstance(exc, DBAPIError) and needs_new_connection(exc.orig):
+                # The session has given its connection back: close every idle one, and let
+                # those in use go when they are given back (they may be unfit for good).
+                self.engine.dispose()
             raise self.outage.refused(exc, reason) from exc
         self.outage.worked()
 
@@ -392,6 +428,28 @@ class Store:
         be reached."""
         with self.session() as session:
             session.execute(text("SELECT 1"))
+
+    def check_writable(self) -> None:
+        """Raise :class:`LibraryUnavailable` when a write would be refused now (readiness):
+        a call was refused less than :data:`~.errors.QUIET` seconds ago because the storage
+        took no write (:data:`~.errors.WRITE_FAULTS`), the disk of a SQLite
+        file has less than :data:`MIN_FREE` bytes free, or a statement that writes (an
+        ``UPDATE`` that matches no row: it changes nothing and writes nothing to the disk,
+        but needs a connection that may write, and the write lock on SQLite) fails."""
+        recent = self.outage.recent()
+        if recent is not None:
+            raise LibraryUnavailable(recent.backend, recent.reason, recent.cause)
+        path = self.engine.url.database if self.engine.dialect.name == "sqlite" else None
+        if path and path != ":memory:" and not path.startswith("file:"):
+            folder = os.path.dirname(os.path.abspath(path))
+            disk = os.statvfs(folder)
+            free = (disk.f_bfree if os.geteuid() == 0 else disk.f_bavail) * disk.f_frsize
+            if free < MIN_FREE:  # not a refused call: the log's outages stay those of calls
+                raise LibraryUnavailable("sqlite", "has a full disk", f"{free} bytes free")
+        with self.session() as session:
+            session.execute(
+                update(PackJobRow).where(PackJobRow.id == "-").values(done=PackJobRow.done)
+            )
 
     # ----- levels ------------------------------------------------------------------------------
 

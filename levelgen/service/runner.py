@@ -201,10 +201,13 @@ class PackRunner:
             await asyncio.sleep(backoff.next())
         reason = failure_reason(leaf)  # a level that cannot be made: the job fails, cleanly
         log_event("pack-failed", job=job_id, reason=reason)
-        # When the library is away now, the lease runs out and whoever takes the job over
-        # meets the same failure.
-        with contextlib.suppress(LibraryUnavailable):
+        # When the library is away now (or refuses even that), the lease runs out and whoever
+        # takes the job over meets the same failure; the runner goes on either way.
+        try:
             await in_thread(jobs.fail_job, self.store, job_id, reason)
+        except Exception as exc:
+            if not isinstance(exc, LibraryUnavailable):
+                log_event("pack-runner-error", job=job_id, reason=failure_reason(exc))
 
     async def _make(self, job_id: str, request: dict[str, Any]) -> None:
         if not await in_thread(jobs.renew_lease, self.store, job_id, self.owner, LEASE):

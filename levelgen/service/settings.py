@@ -61,7 +61,9 @@ class Settings(BaseSettings):
         gt=0,
         le=60,
         description="Seconds a library call waits for another writer's lock (SQLite's busy"
-        " timeout, PostgreSQL's lock_timeout) or a free connection; then 503.",
+        " timeout, PostgreSQL's lock_timeout) or a free connection; then 503.  PostgreSQL:"
+        " also the connect timeout; a statement may take twice that (statement_timeout),"
+        " any wait for the server's answer twice that plus 1 s.",
     )
     max_header_bytes: int = Field(
         default=32 * 1024,

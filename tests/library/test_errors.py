@@ -13,7 +13,13 @@ from psycopg import errors as pg
 from sqlalchemy import exc
 
 from levelgen.library import errors
-from levelgen.library.errors import Outage, driver_message, transient_reason
+from levelgen.library.bounded import NoAnswer
+from levelgen.library.errors import (
+    Outage,
+    driver_message,
+    needs_new_connection,
+    transient_reason,
+)
 
 
 def _pg(state: str, message: str) -> Any:
@@ -41,6 +47,24 @@ CASES = [
         "is locked by another writer",
     ),
     (exc.TimeoutError("QueuePool limit of size 5 overflow 10 reached"), "has no free connection"),
+    (
+        exc.OperationalError("x", {}, sqlite3.OperationalError("database or disk is full")),
+        "has a full disk",
+    ),
+    (
+        exc.OperationalError(
+            "x", {}, sqlite3.OperationalError("attempt to write a readonly database")
+        ),
+        "is read-only",
+    ),
+    (exc.OperationalError("x", {}, sqlite3.OperationalError("disk I/O error")), "met a disk error"),
+    (
+        exc.OperationalError("x", {}, sqlite3.OperationalError("unable to open database file")),
+        "cannot open its file",
+    ),
+    (exc.OperationalError("x", {}, _pg("53100", "could not extend file")), "has a full disk"),
+    (exc.InternalError("x", {}, _pg("25006", "read-only transaction")), "is read-only"),
+    (exc.OperationalError("x", {}, NoAnswer("no answer within 11 s")), "did not answer in time"),
     (exc.OperationalError("x", {}, _pg("57P04", "database dropped")), None),
     (exc.IntegrityError("INSERT", {}, _pg("23505", "duplicate key")), None),
     (exc.ProgrammingError("SELECT", {}, _pg("42P01", "no such relation")), None),
@@ -58,6 +82,27 @@ CASES = [
 )
 def test_passing_errors_are_told_apart(error: BaseException, reason: str | None) -> None:
     assert transient_reason(error) == reason
+
+
+def test_a_full_disk_is_passing_even_on_a_dropped_connection() -> None:
+    error = exc.OperationalError("x", {}, sqlite3.OperationalError("database or disk is full"))
+    error.connection_invalidated = True
+    assert transient_reason(error) == "has a full disk"
+
+
+@pytest.mark.parametrize(
+    ("error", "renew"),
+    [
+        (sqlite3.OperationalError("attempt to write a readonly database"), True),
+        (sqlite3.OperationalError("database or disk is full"), True),
+        (sqlite3.OperationalError("database is locked"), False),
+        (_pg("25006", "cannot execute UPDATE in a read-only transaction"), True),
+        (_pg("53100", "could not extend file"), False),
+        (None, False),
+    ],
+)
+def test_which_errors_renew_the_pool(error: BaseException | None, renew: bool) -> None:
+    assert needs_new_connection(error) is renew
 
 
 def test_a_cut_connection_is_passing() -> None:

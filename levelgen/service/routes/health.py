@@ -1,5 +1,7 @@
 """``/healthz`` (the process answers) and ``/readyz`` (the library, the pool and the pack
-runner work: a load balancer sends requests elsewhere while it says 503)."""
+runner work: a load balancer sends requests elsewhere while it says 503).  The library is
+ready when it would take a write now (:meth:`~levelgen.library.Store.check_writable`: no call
+refused in the last seconds, room on a SQLite file's disk, a statement that writes works)."""
 
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ async def readyz(request: Request) -> dict[str, str]:
     if not runner.running:
         raise ProblemError(503, "the pack runner is not running", headers=retry)
     try:
-        await in_thread(store_of(request).ping)
+        await in_thread(store_of(request).check_writable)
     except LibraryUnavailable as exc:
         raise library_problem(exc, retry_after) from None
     except Exception as exc:
