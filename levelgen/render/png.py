@@ -90,7 +90,9 @@ def _picture(image: Image.Image, shape: Picture, dx: int, dy: int, k: int) -> No
     try:
         with PILImage.open(io.BytesIO(shape.data)) as opened:
             source = opened.convert("RGBA")
-    except (UnidentifiedImageError, OSError, ValueError) as exc:
+    except UnidentifiedImageError:
+        raise PictureError("not a PNG or JPEG image") from None
+    except (OSError, ValueError, SyntaxError) as exc:
         raise PictureError(f"not a PNG or JPEG image ({exc})") from None
     w, h = shape.w * k, shape.h * k
     ratio = min(w / source.width, h / source.height)

@@ -46,7 +46,9 @@ def read_picture(data: bytes) -> Image.Image:
         with PILImage.open(io.BytesIO(data)) as opened:
             found = opened.format
             image = opened.copy()  # decodes it all: a truncated file fails here
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
+    except UnidentifiedImageError:
+        raise PictureError("not a readable PNG or JPEG image") from None
+    except (OSError, ValueError, SyntaxError) as exc:
         raise PictureError(f"not a readable PNG or JPEG image ({exc})") from None
     if found not in ("PNG", "JPEG"):
         raise PictureError(f"a {found} image, not PNG or JPEG")

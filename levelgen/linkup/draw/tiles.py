@@ -163,7 +163,9 @@ def _check_image(path: Path, mime: str, data: bytes) -> None:
         with Image.open(io.BytesIO(data)) as image:
             found = image.format
             image.load()
-    except (UnidentifiedImageError, OSError, ValueError) as exc:
+    except UnidentifiedImageError:
+        raise TileFolderError(str(path), "not a readable image") from None
+    except (OSError, ValueError, SyntaxError) as exc:
         raise TileFolderError(str(path), f"not a readable image ({exc})") from None
     if found not in ("PNG", "JPEG"):
         raise TileFolderError(str(path), f"a {found} image: tiles are PNG, JPEG or SVG")
