@@ -3,9 +3,9 @@
 :func:`cut_picture` crops the image (PNG or JPEG bytes) about its centre to the board's
 aspect, scales it to ``tile_px`` pixels a cell and cuts it along the cells: the tile of label
 ``v`` is the part of the picture under ``v``'s cell in the goal, so the solved board shows the
-whole picture (the blank's cell too, once solved).  Each part is encoded again, as JPEG
-(quality 90) for an opaque image and as PNG when it has transparency: Pillow's encoders give
-the same bytes for the same input.  Only numbered puzzles take a picture: the tiles of a colour
+whole picture (the blank's cell too, once solved).  Each part is encoded again in the
+image's own format (PNG, or JPEG at quality 90): Pillow's encoders give the same bytes for the
+same input.  Only numbered puzzles take a picture: the tiles of a colour
 puzzle share labels and are interchangeable, which a picture's parts are not.
 """
 
@@ -57,9 +57,9 @@ def read_picture(data: bytes) -> Image.Image:
     return image
 
 
-def _encode(image: Image.Image, alpha: bool) -> bytes:
+def _encode(image: Image.Image, png: bool) -> bytes:
     buffer = io.BytesIO()
-    if alpha:
+    if png:
         image.save(buffer, format="PNG")
     else:
         image.convert("RGB").save(buffer, format="JPEG", quality=90)
@@ -72,7 +72,8 @@ def cut_picture(data: bytes, goal: Frame, tile_px: int) -> CutPicture:
     from PIL import Image as PILImage
 
     source = read_picture(data)
-    alpha = source.mode in ("RGBA", "LA", "PA") or "transparency" in source.info
+    png = data.startswith(b"\x89PNG")  # read_picture took PNG or JPEG only
+    alpha = png and (source.mode in ("RGBA", "LA", "PA") or "transparency" in source.info)
     source = source.convert("RGBA" if alpha else "RGB")
     w, h = goal.width, goal.height
     # The largest centred part of the image with the board's aspect.
@@ -88,6 +89,6 @@ def cut_picture(data: bytes, goal: Frame, tile_px: int) -> CutPicture:
         if label == BLANK:
             continue
         x, y = (i % w) * tile_px, (i // w) * tile_px
-        tiles[label] = _encode(whole.crop((x, y, x + tile_px, y + tile_px)), alpha)
-    mime = "image/png" if alpha else "image/jpeg"
-    return CutPicture(mime, _encode(whole, alpha), tiles, tile_px)
+        tiles[label] = _encode(whole.crop((x, y, x + tile_px, y + tile_px)), png)
+    mime = "image/png" if png else "image/jpeg"
+    return CutPicture(mime, _encode(whole, png), tiles, tile_px)
