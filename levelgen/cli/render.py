@@ -71,29 +71,21 @@ def _picture_options(
 ) -> dict[str, object]:
     """The family options of --tiles, --image and --numbers, their files read and checked
     (exit 3 with one line naming the option for a file that cannot be used)."""
+    from ..render.images import ImageFileError, read_image, read_numbered_images
+
     options: dict[str, object] = {}
     if tiles is not None:
-        from ..linkup.draw.tiles import GLYPH_TILES, PICTURES, TileFolderError, read_tile_folder
-
-        if tiles in ("pictures", "glyphs"):
-            options["tiles"] = PICTURES if tiles == "pictures" else GLYPH_TILES
-        else:
-            try:
-                options["tiles"] = read_tile_folder(tiles)
-            except TileFolderError as exc:
-                fail(EXIT_UNREADABLE, f"levelgen: --tiles {exc.where}: {exc.reason}")
+        try:
+            options["tiles"] = (
+                tiles if tiles in ("pictures", "glyphs") else read_numbered_images(tiles)
+            )
+        except ImageFileError as exc:
+            fail(EXIT_UNREADABLE, f"levelgen: --tiles {exc.where}: {exc.reason}")
     if image is not None:
-        from ..sliding.picture import PictureError, read_picture
-
         try:
-            data = FilePath(image).read_bytes()
-        except OSError as exc:
-            fail(EXIT_UNREADABLE, f"levelgen: --image {image}: {exc.strerror or exc}")
-        try:
-            read_picture(data)
-        except PictureError as exc:
-            fail(EXIT_UNREADABLE, f"levelgen: --image {image}: {exc}")
-        options["image"] = data
+            options["image"] = read_image(image)
+        except ImageFileError as exc:
+            fail(EXIT_UNREADABLE, f"levelgen: --image {exc.where}: {exc.reason}")
     if numbers is not None:
         options["numbers"] = numbers
     return options

@@ -26,6 +26,7 @@ __all__ = [
     "PALETTE",
     "Figure",
     "Group",
+    "ImageFile",
     "Line",
     "Part",
     "Picture",
@@ -113,6 +114,16 @@ class Figure:
     size: int
     parts: tuple[Part, ...]
     attrs: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ImageFile:
+    """An image file as read (``mime`` image/png, image/jpeg or image/svg+xml): a studio's tile,
+    a puzzle's picture.  ``name``: the file's name, for messages."""
+
+    name: str
+    mime: str
+    data: bytes
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,14 +76,15 @@ def _options(options: Mapping[str, Any], allowed: Sequence[str], what: str) -> d
 
 
 def _tiles(options: Mapping[str, Any]) -> TileSet:
-    from .draw.tiles import PICTURES, TileSet
+    """The tile set of the ``tiles`` option (see :func:`levelgen.linkup.draw.tiles.tile_set`)."""
+    from .draw.tiles import PICTURES, tile_set
 
-    tiles = options.get("tiles")
-    if tiles is None:
+    if options.get("tiles") is None:
         return PICTURES
-    if not isinstance(tiles, TileSet):
-        raise SpecError("tiles", "must be a tile set (pictures, glyphs or a folder's images)")
-    return tiles
+    try:
+        return tile_set(options["tiles"])
+    except ValueError as exc:
+        raise SpecError("tiles", str(exc)) from None
 
 
 def _check_tiles(board: Board, tiles: TileSet) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..formats.scene import Scene
+from ..formats.scene import ImageFile, Scene
 from ..puzzles import (
     Budget,
     Capability,
@@ -257,7 +257,8 @@ class SlidingPuzzleFamily:
         return show_level(_level(document), color=color), []
 
     def draw(self, document: Any, *, cell_size: int, options: Mapping[str, Any]) -> Scene:
-        """The level (or position) and its goal as a picture; ``image`` (PNG or JPEG bytes):
+        """The level (or position) and its goal as a picture; ``image`` (a PNG or JPEG
+        :class:`~levelgen.formats.scene.ImageFile`, or its bytes):
         a picture puzzle, its tiles cut from the image (``numbers``: numbered too)."""
         level = _level(document)
         cs = max(8, cell_size)
@@ -303,8 +304,10 @@ def _picture_options(
             "a colour puzzle's tiles share labels and are interchangeable: a picture needs a"
             " numbered puzzle",
         )
+    if isinstance(data, ImageFile):
+        data = data.data
     if not isinstance(data, bytes):
-        raise SpecError("image", "must be the bytes of a PNG or JPEG image")
+        raise SpecError("image", "must be a PNG or JPEG image")
     try:
         picture = cut_picture(data, level.goal, tile_px)
     except PictureError as exc:

@@ -261,8 +261,8 @@ def check_tiles(board: Board, tiles: TileSet) -> None:
     missing = tiles.missing(board_kinds(board))
     if missing:
         raise ValueError(
-            f"{tiles.source or 'the tile folder'} has no picture of kind {missing[0]}"
-            f" ({missing[0]}.png or {missing[0]}.svg)"
+            f"the tile folder has no picture of kind {missing[0]}"
+            f" ({missing[0]}.png, {missing[0]}.jpg or {missing[0]}.svg)"
             + (f" nor of {len(missing) - 1} more kinds" if len(missing) > 1 else "")
         )
 

@@ -6,18 +6,16 @@ kind's glyph on its colour.
 on a dark face (kinds ``n + 1 .. 2n``), then on a white face with a corner badge numbering
 the round (3, 4, ...; dark again when even), so that no two kinds look alike, by shape and
 brightness alone.  :data:`GLYPH_TILES` keeps the glyphs of :mod:`levelgen.linkup.draw.glyphs`.
-A studio's tile set (:func:`studio_tiles`) holds one image file per kind, read at the edge
-(:func:`levelgen.linkup.draw.tiles.read_tile_folder`); its images are embedded as they are.
+A studio's tile set holds one image file per kind (read and checked at the edge, see
+:func:`levelgen.render.images.read_numbered_images`); its images are embedded as they are.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from ...formats.scene import INK, Figure, Part, Picture, Rect, Shape, Text, figure_svg
+from ...formats.scene import INK, Figure, ImageFile, Part, Picture, Rect, Shape, Text, figure_svg
 from .icons import ICONS, with_face
 
 __all__ = [
@@ -25,13 +23,11 @@ __all__ = [
     "GLYPH_TILES",
     "LIGHT_FACE",
     "PICTURES",
-    "TileFolderError",
-    "TileImage",
     "TileSet",
     "kind_face",
     "kind_name",
     "picture_shapes",
-    "read_tile_folder",
+    "tile_set",
     "tile_svg",
 ]
 
@@ -58,11 +54,10 @@ class TileImage:
 @dataclass(frozen=True, slots=True)
 class TileSet:
     """How tiles are drawn: ``"pictures"`` (built-in), ``"glyphs"`` or ``"images"`` (a studio's
-    ``images`` by kind, from ``source``, the folder)."""
+    ``images`` by kind)."""
 
     mode: str
-    images: Mapping[int, TileImage] = field(default_factory=dict)
-    source: str = ""
+    images: Mapping[int, ImageFile] = field(default_factory=dict)
 
     def missing(self, kinds: set[int]) -> list[int]:
         """The kinds of ``kinds`` this set has no image for (none unless ``"images"``)."""
@@ -71,6 +66,23 @@ class TileSet:
 
 PICTURES = TileSet("pictures")
 GLYPH_TILES = TileSet("glyphs")
+
+
+def tile_set(value: object) -> TileSet:
+    """The tile set an option names: ``"pictures"``, ``"glyphs"``, a mapping of kinds to
+    :class:`~levelgen.formats.scene.ImageFile` (a studio's), or a :class:`TileSet`;
+    ``ValueError`` otherwise."""
+    if isinstance(value, TileSet):
+        return value
+    if value == "pictures":
+        return PICTURES
+    if value == "glyphs":
+        return GLYPH_TILES
+    if isinstance(value, Mapping) and all(
+        isinstance(k, int) and isinstance(v, ImageFile) for k, v in value.items()
+    ):
+        return TileSet("images", dict(value))
+    raise ValueError("must be pictures, glyphs or a folder of images, one a kind")
 
 
 def _round(kind: int) -> tuple[int, int]:
@@ -127,79 +139,3 @@ def tile_svg(kind: int) -> str:
         )
         svg = svg.replace("</svg>", label + "</svg>")
     return svg
-
-
-class TileFolderError(ValueError):
-    """A tile folder that cannot be used: ``where`` (the folder or a file) and the reason."""
-
-    def __init__(self, where: str, reason: str) -> None:
-        self.where = where
-        self.reason = reason
-        super().__init__(f"{where}: {reason}")
-
-
-_NAME = re.compile(r"0*([1-9][0-9]{0,5})")
-
-
-def _check_image(path: Path, mime: str, data: bytes) -> None:
-    if mime == "image/svg+xml":
-        import xml.etree.ElementTree as ET
-
-        text = data.decode("utf-8", "replace")
-        if "<!DOCTYPE" in text or "<!ENTITY" in text:
-            raise TileFolderError(str(path), "an SVG with a DOCTYPE or entities is refused")
-        try:
-            root = ET.fromstring(text)
-        except ET.ParseError as exc:
-            raise TileFolderError(str(path), f"not an SVG file ({exc})") from None
-        if root.tag not in ("svg", "{http://www.w3.org/2000/svg}svg"):
-            raise TileFolderError(str(path), "not an SVG file (its root is not <svg>)")
-        return
-    import io
-
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            found = image.format
-            image.load()
-    except UnidentifiedImageError:
-        raise TileFolderError(str(path), "not a readable image") from None
-    except (OSError, ValueError, SyntaxError) as exc:
-        raise TileFolderError(str(path), f"not a readable image ({exc})") from None
-    if found not in ("PNG", "JPEG"):
-        raise TileFolderError(str(path), f"a {found} image: tiles are PNG, JPEG or SVG")
-
-
-def read_tile_folder(folder: str) -> TileSet:
-    """A studio's tile set: in ``folder``, one file per kind named by the kind's number,
-    ``1.png``, ``2.svg``, ``3.jpg`` ... (leading zeros allowed: ``01.png``); other files are
-    ignored.  :class:`TileFolderError` for a folder that cannot be read or has no such file,
-    two files of one kind, or a file that is not an image of its suffix."""
-    base = Path(folder)
-    if not base.is_dir():
-        raise TileFolderError(folder, "not a folder")
-    images: dict[int, TileImage] = {}
-    try:
-        entries = sorted(base.iterdir())
-    except OSError as exc:
-        raise TileFolderError(folder, f"cannot be read ({exc.strerror or exc})") from None
-    for path in entries:
-        mime = SUFFIXES.get(path.suffix.lower())
-        match = _NAME.fullmatch(path.stem)
-        if mime is None or match is None or not path.is_file():
-            continue
-        kind = int(match.group(1))
-        if kind in images:
-            raise TileFolderError(
-                str(path), f"a second picture of kind {kind} (with {images[kind].name})"
-            )
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise TileFolderError(str(path), f"cannot be read ({exc.strerror or exc})") from None
-        _check_image(path, mime, data)
-        images[kind] = TileImage(path.name, mime, data)
-    if not images:
-        raise TileFolderError(folder, "no tile pictures (1.png, 2.svg, ...: one file per kind)")
-    return TileSet("images", images, folder)

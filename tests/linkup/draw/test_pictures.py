@@ -23,12 +23,11 @@ from levelgen.linkup.draw.tiles import (
     DARK_FACE,
     GLYPH_TILES,
     LIGHT_FACE,
-    TileFolderError,
     kind_face,
     kind_name,
-    read_tile_folder,
 )
 from levelgen.linkup.files import read_level
+from levelgen.render.images import ImageFileError, read_numbered_images
 from levelgen.render.png import scene_to_image
 from tests import ROOT
 
@@ -77,6 +76,7 @@ def test_no_two_pictures_alike_at_32_pixels(silhouette: bool) -> None:
         else:
             d = sum(abs(u - v) for u, v in zip(x, y, strict=True)) / len(x) / 255
         worst = min(worst, (d, a, b))
+    print(f"closest pair ({'silhouettes' if silhouette else 'grey levels'}): {worst}")
     assert worst[0] >= (MIN_SILHOUETTE if silhouette else MIN_GREY), worst
 
 
@@ -146,15 +146,15 @@ def _studio(folder: Path, kinds: range, *, svg: int | None = None) -> dict[int, 
 
 def test_tile_folder_names_kinds_by_number(tmp_path: Path) -> None:
     _studio(tmp_path / "t", range(1, 5), svg=3)
-    tiles = read_tile_folder(str(tmp_path / "t"))
-    assert sorted(tiles.images) == [1, 2, 3, 4]
-    assert tiles.images[3].mime == "image/svg+xml" and tiles.images[1].name == "01.png"
+    images = read_numbered_images(str(tmp_path / "t"))
+    assert sorted(images) == [1, 2, 3, 4]
+    assert images[3].mime == "image/svg+xml" and images[1].name == "01.png"
     (tmp_path / "t" / "2.svg").write_text("<svg/>", encoding="utf-8")
-    with pytest.raises(TileFolderError, match="second picture of kind 2"):
-        read_tile_folder(str(tmp_path / "t"))
+    with pytest.raises(ImageFileError, match="second picture of kind 2"):
+        read_numbered_images(str(tmp_path / "t"))
     (tmp_path / "e").mkdir()
-    with pytest.raises(TileFolderError, match="no tile pictures"):
-        read_tile_folder(str(tmp_path / "e"))
+    with pytest.raises(ImageFileError, match="no tile pictures"):
+        read_numbered_images(str(tmp_path / "e"))
 
 
 def test_render_with_a_studio_folder_embeds_its_images(tmp_path: Path) -> None:
@@ -207,7 +207,7 @@ def test_tile_folder_refusals(tmp_path: Path) -> None:
     _studio(broken, range(1, top + 1))
     (broken / "03.png").write_bytes(b"not a png")
     bad = runner.invoke(app, ["render", level, "-o", str(out), "--tiles", str(broken)])
-    assert bad.exit_code == 3 and "03.png: not a readable image" in bad.output
+    assert bad.exit_code == 3 and "03.png: not a readable PNG or JPEG image" in bad.output
     assert len(bad.output.strip().splitlines()) == 1
     missing = runner.invoke(
         app, ["render", level, "-o", str(out), "--tiles", str(tmp_path / "nope")]
