@@ -114,6 +114,7 @@ class Figure:
     size: int
     parts: tuple[Part, ...]
     attrs: tuple[tuple[str, str], ...] = ()
+    ink: str = INK  # the colour of the outlines (white on a dark face)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,8 +188,8 @@ def data_uri(mime: str, data: bytes) -> str:
     return f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
 
 
-def _part_svg(part: Part) -> str:
-    line = f' stroke="{INK}" stroke-width="{_num(OUTLINE)}"' if part.outline else ""
+def _part_svg(part: Part, ink: str = INK) -> str:
+    line = f' stroke="{ink}" stroke-width="{_num(OUTLINE)}"' if part.outline else ""
     if part.kind == "oval":
         (cx, cy), (rx, ry) = part.points
         return (
@@ -204,9 +205,10 @@ def _part_svg(part: Part) -> str:
     return f'<polygon points="{points}" fill="{part.fill}"{line} stroke-linejoin="round"/>'
 
 
-def figure_svg(parts: Sequence[Part]) -> str:
-    """A standalone SVG document of a figure's parts in its 100 x 100 box (no background)."""
-    body = "".join(_part_svg(p) for p in parts)
+def figure_svg(parts: Sequence[Part], ink: str = INK) -> str:
+    """A standalone SVG document of a figure's parts in its 100 x 100 box (no background),
+    outlined in ``ink``."""
+    body = "".join(_part_svg(p, ink) for p in parts)
     return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{body}</svg>'
 
 
@@ -215,7 +217,7 @@ def _shape_svg(shape: Shape, out: list[str], indent: str) -> None:
         scaled = f"translate({shape.x},{shape.y}) scale({_num(shape.size / 100)})"
         moved: list[tuple[str, str | int | None]] = [*shape.attrs, ("transform", scaled)]
         out.append(f"{indent}<g{_attrs(moved)}>")
-        out.extend(f"{indent}  {_part_svg(p)}" for p in shape.parts)
+        out.extend(f"{indent}  {_part_svg(p, shape.ink)}" for p in shape.parts)
         out.append(f"{indent}</g>")
     elif isinstance(shape, Picture):
         image: list[tuple[str, str | int | None]] = [

@@ -61,14 +61,16 @@ def _polyline(
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
 
 
-def _part(draw: ImageDraw.ImageDraw, part: Part, ox: float, oy: float, scale: float) -> None:
+def _part(
+    draw: ImageDraw.ImageDraw, part: Part, ox: float, oy: float, scale: float, ink: str = INK
+) -> None:
     outline = OUTLINE * scale if part.outline else 0.0
     if part.kind == "oval":
         (cx, cy), (rx, ry) = part.points
         x, y, a, b = ox + cx * scale, oy + cy * scale, rx * scale, ry * scale
         if outline:  # the outline centred on the edge, as SVG strokes it
             h = outline / 2
-            draw.ellipse((x - a - h, y - b - h, x + a + h, y + b + h), fill=_rgb(INK))
+            draw.ellipse((x - a - h, y - b - h, x + a + h, y + b + h), fill=_rgb(ink))
             a, b = max(0.0, a - h), max(0.0, b - h)
         draw.ellipse((x - a, y - b, x + a, y + b), fill=_rgb(part.fill))
         return
@@ -78,7 +80,7 @@ def _part(draw: ImageDraw.ImageDraw, part: Part, ox: float, oy: float, scale: fl
         return
     draw.polygon(pts, fill=_rgb(part.fill))
     if outline:
-        _polyline(draw, [*pts, pts[0]], INK, outline)
+        _polyline(draw, [*pts, pts[0]], ink, outline)
 
 
 def _picture(image: Image.Image, shape: Picture, dx: int, dy: int, k: int) -> None:
@@ -133,7 +135,7 @@ def _draw(
     elif isinstance(shape, Figure):
         scale = shape.size * k / 100
         for part in shape.parts:
-            _part(draw, part, (shape.x + dx) * k, (shape.y + dy) * k, scale)
+            _part(draw, part, (shape.x + dx) * k, (shape.y + dy) * k, scale, shape.ink)
     elif isinstance(shape, Picture):
         _picture(image, shape, dx, dy, k)
     elif isinstance(shape, Rect):

@@ -617,8 +617,11 @@ ICONS: tuple[tuple[str, tuple[Part, ...]], ...] = tuple(
 )
 
 
-def with_face(parts: Sequence[Part], face: str) -> tuple[Part, ...]:
-    """The parts with ``BG`` (a hole cut into a shape) in the tile's ``face`` colour."""
+def with_face(parts: Sequence[Part], face: str, ink: str = K) -> tuple[Part, ...]:
+    """The parts with ``BG`` (a hole cut into a shape) in the tile's ``face`` colour, and the
+    ink details (eyes, stems) in ``ink`` (white on a dark face)."""
+    colours = {BG: face, K: ink}
     return tuple(
-        Part(p.kind, p.points, face, p.width, p.outline) if p.fill == BG else p for p in parts
+        Part(p.kind, p.points, colours[p.fill], p.width, p.outline) if p.fill in colours else p
+        for p in parts
     )

@@ -3,7 +3,7 @@ kind's glyph on its colour.
 
 :data:`PICTURES` draws kind ``k`` with icon ``(k - 1) % n`` of the ``n`` built-in icons
 (:mod:`levelgen.linkup.draw.icons`) on a white face; past the set, the same icons come back
-on a dark face (kinds ``n + 1 .. 2n``), then on a white face with a corner badge numbering
+on a dark face (kinds ``n + 1 .. 2n``, outlined in white), then on a white face with a corner badge numbering
 the round (3, 4, ...; dark again when even), so that no two kinds look alike, by shape and
 brightness alone.  :data:`GLYPH_TILES` keeps the glyphs of :mod:`levelgen.linkup.draw.glyphs`.
 A studio's tile set holds one image file per kind (read and checked at the edge, see
@@ -104,7 +104,12 @@ def kind_name(kind: int) -> str:
 
 def _figure(kind: int) -> tuple[Part, ...]:
     index, _ = _round(kind)
-    return with_face(ICONS[index][1], kind_face(kind))
+    return with_face(ICONS[index][1], kind_face(kind), _ink(kind))
+
+
+def _ink(kind: int) -> str:
+    """The outline of a picture: ink on a white face, white on a dark one."""
+    return LIGHT_FACE if kind_face(kind) == DARK_FACE else INK
 
 
 def _badge(kind: int, x: int, y: int, size: int) -> list[Shape]:
@@ -122,7 +127,7 @@ def picture_shapes(tiles: TileSet, kind: int, x: int, y: int, size: int) -> list
     if tiles.mode == "images":
         image = tiles.images[kind]
         return [Picture(x, y, size, size, image.mime, image.data)]
-    return [Figure(x, y, size, _figure(kind)), *_badge(kind, x, y, size)]
+    return [Figure(x, y, size, _figure(kind), ink=_ink(kind)), *_badge(kind, x, y, size)]
 
 
 def tile_svg(kind: int) -> str:
@@ -131,7 +136,7 @@ def tile_svg(kind: int) -> str:
     lap = _round(kind)[1]
     if lap >= 2:  # the badge, in the figure's box
         parts.append(Part("oval", ((14, 86), (13, 13)), "#FFFFFF"))
-    svg = figure_svg(parts)
+    svg = figure_svg(parts, _ink(kind))
     if lap >= 2:
         label = (
             f'<text x="14" y="87" font-size="18" font-weight="bold" text-anchor="middle"'
