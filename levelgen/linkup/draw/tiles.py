@@ -5,7 +5,8 @@ kind's glyph on its colour.
 (:mod:`levelgen.linkup.draw.icons`) on a white face; past the set, the same icons come back
 on a dark face (kinds ``n + 1 .. 2n``, outlined in white), then on a white face with a corner
 badge numbering the round (3, 4, ...; dark again when even), so that no two kinds look alike,
-by shape and brightness alone.  :data:`GLYPH_TILES` keeps the glyphs of :mod:`levelgen.linkup.draw.glyphs`.
+by shape and brightness alone.  :data:`GLYPH_TILES` keeps the glyphs of
+:mod:`levelgen.linkup.draw.glyphs`.
 A studio's tile set holds one image file per kind (read and checked at the edge, see
 :func:`levelgen.render.images.read_numbered_images`); its images are embedded as they are.
 """
