@@ -397,8 +397,9 @@ def play(
     tiles, undo, restart, counters, show the solution; keyboard playable.  Pictures
     (--tiles, --image) are embedded in the page: it makes no request for them.
 
-    Exit codes: 0 written; 1 invalid level; 2 bad option; 3 unreadable input or output not
-    written.
+    Exit codes: 0 written; 1 invalid level; 2 bad option (an option the level's game does
+    not take, a kind the --tiles folder lacks); 3 unreadable input (a --tiles or --image file
+    too) or output not written.
     """
     from ..player import build_page
     from ..puzzles import Capability

@@ -161,3 +161,27 @@ def test_sliding_player_shows_the_picture(page: Any, tmp_path: Path) -> None:
     assert page.eval_on_selector_all("#board image", "els => els.length") == 0
     numbers = _shot(page.locator("#board"), tmp_path / "numbers.png")
     assert max(ImageStat.Stat(ImageChops.difference(start, numbers)).mean) > 10
+
+
+def test_chromium_draws_the_svg_as_pillow_draws_the_png(page: Any, tmp_path: Path) -> None:
+    """The two writers of one scene agree: Chromium's rendering of the pictures' SVG differs
+    from the PNG about as much as it does for the glyph tiles (antialiasing, line widths
+    rounded to pixels, the font), and far less than the pictures differ from the glyphs."""
+    level = str(LEVELS / "classic_12x8.json")
+    gaps = {}
+    pngs = {}
+    for name, extra in (("pictures", []), ("glyphs", ["--tiles", "glyphs"])):
+        for suffix in ("svg", "png"):
+            out = tmp_path / f"{name}.{suffix}"
+            result = runner.invoke(app, ["render", level, "-o", str(out), *extra])
+            assert result.exit_code == 0, result.output
+        pngs[name] = Image.open(tmp_path / f"{name}.png").convert("RGB")
+        page.set_viewport_size({"width": pngs[name].width, "height": pngs[name].height})
+        svg = (tmp_path / f"{name}.svg").read_text(encoding="utf-8")
+        page.set_content(f'<body style="margin:0">{svg}</body>')
+        shot = _shot(page.locator("svg"), tmp_path / f"chromium-{name}.png")
+        assert shot.size == pngs[name].size
+        gaps[name] = max(ImageStat.Stat(ImageChops.difference(shot, pngs[name])).mean)
+    apart = max(ImageStat.Stat(ImageChops.difference(pngs["pictures"], pngs["glyphs"])).mean)
+    assert gaps["pictures"] < 1.5 * gaps["glyphs"] + 2, gaps
+    assert gaps["pictures"] * 3 < apart, (gaps, apart)
