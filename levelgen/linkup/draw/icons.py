@@ -12,9 +12,10 @@ shape), replaced when a tile is drawn.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ...formats.scene import INK, Part
+from .figures import arc, blob, heart, lens, line, ngon, oval, poly, star
 
 __all__ = ["BG", "ICONS", "with_face"]
 
@@ -22,85 +23,6 @@ __all__ = ["BG", "ICONS", "with_face"]
 O, S, G, Y, B, V, P = "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"  # noqa: E741
 K, W = INK, "#FFFFFF"
 BG = "face"
-
-Pt = tuple[float, float]
-
-
-def _r(v: float) -> float:
-    return round(v, 1)
-
-
-def poly(fill: str, pts: Iterable[Pt], outline: bool = True) -> Part:
-    return Part("poly", tuple((_r(x), _r(y)) for x, y in pts), fill, outline=outline)
-
-
-def oval(fill: str, cx: float, cy: float, rx: float, ry: float | None = None) -> Part:
-    return Part("oval", ((cx, cy), (rx, rx if ry is None else ry)), fill, outline=fill != K)
-
-
-def line(fill: str, width: float, pts: Iterable[Pt]) -> Part:
-    return Part("line", tuple((_r(x), _r(y)) for x, y in pts), fill, width=width)
-
-
-def arc(cx: float, cy: float, rx: float, ry: float, a0: float, a1: float, n: int = 16) -> list[Pt]:
-    """Points on an ellipse from angle ``a0`` to ``a1`` (degrees; y grows downward)."""
-    out = []
-    for i in range(n + 1):
-        a = math.radians(a0 + (a1 - a0) * i / n)
-        out.append((cx + rx * math.cos(a), cy + ry * math.sin(a)))
-    return out
-
-
-def ngon(cx: float, cy: float, r: float, n: int, turn: float = -90) -> list[Pt]:
-    return arc(cx, cy, r, r, turn, turn + 360, n)[:-1]
-
-
-def star(cx: float, cy: float, r1: float, r2: float, n: int) -> list[Pt]:
-    out = []
-    for i in range(2 * n):
-        a = math.radians(-90 + 180 * i / n)
-        r = r1 if i % 2 == 0 else r2
-        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return out
-
-
-def lens(x0: float, y0: float, x1: float, y1: float, width: float, n: int = 10) -> list[Pt]:
-    """A leaf shape from ``(x0, y0)`` to ``(x1, y1)``, ``width`` across at its middle."""
-    dx, dy = x1 - x0, y1 - y0
-    length = math.hypot(dx, dy)
-    nx, ny = -dy / length, dx / length
-    side = []
-    for i in range(n + 1):
-        t = i / n
-        off = width / 2 * math.sin(math.pi * t)
-        side.append((x0 + dx * t + nx * off, y0 + dy * t + ny * off))
-    back = []
-    for i in range(n - 1, 0, -1):
-        t = i / n
-        off = width / 2 * math.sin(math.pi * t)
-        back.append((x0 + dx * t - nx * off, y0 + dy * t - ny * off))
-    return side + back
-
-
-def blob(fill: str, circles: Sequence[tuple[float, float, float]]) -> list[Part]:
-    """Overlapping discs drawn as one shape: an ink disc under each, then the fills."""
-    under = [Part("oval", ((x, y), (r + 1.75, r + 1.75)), K, outline=False) for x, y, r in circles]
-    over = [
-        Part("oval", ((x, y), (r - 1.75, r - 1.75)), fill, outline=False) for x, y, r in circles
-    ]
-    return under + over
-
-
-def heart(cx: float, cy: float, s: float, down: bool = False) -> list[Pt]:
-    """A heart (``down``: upside down, a spade's blade)."""
-    flip = -1 if down else 1
-    out = []
-    for i in range(32):
-        t = 2 * math.pi * i / 32
-        x = 16 * math.sin(t) ** 3
-        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
-        out.append((cx + x * s, cy - flip * y * s))
-    return out
 
 
 def _moon() -> list[Part]:
@@ -133,16 +55,9 @@ ICONS: tuple[tuple[str, tuple[Part, ...]], ...] = tuple(
         ),
         (
             "cherries",
-            [
-                line(G, 5, [(32, 64), (56, 12), (68, 70)]),
-                oval(V, 30, 70, 17),
-                oval(V, 68, 74, 17),
-            ],
+            [line(G, 5, [(32, 64), (56, 12), (68, 70)]), oval(V, 30, 70, 17), oval(V, 68, 74, 17)],
         ),
-        (
-            "banana",
-            [poly(Y, arc(50, 16, 44, 62, 20, 160) + arc(50, 10, 38, 46, 150, 30))],
-        ),
+        ("banana", [poly(Y, arc(50, 16, 44, 62, 20, 160) + arc(50, 10, 38, 46, 150, 30))]),
         (
             "grapes",
             [
@@ -212,11 +127,7 @@ ICONS: tuple[tuple[str, tuple[Part, ...]], ...] = tuple(
         ),
         (
             "fish",
-            [
-                poly(S, [(34, 50), (6, 28), (6, 72)]),
-                oval(S, 58, 50, 34, 22),
-                oval(K, 76, 44, 4.5),
-            ],
+            [poly(S, [(34, 50), (6, 28), (6, 72)]), oval(S, 58, 50, 34, 22), oval(K, 76, 44, 4.5)],
         ),
         (
             "cat",
@@ -428,10 +339,7 @@ ICONS: tuple[tuple[str, tuple[Part, ...]], ...] = tuple(
             [poly(Y, [(60, 4), (18, 56), (46, 56), (36, 96), (82, 40), (54, 40), (68, 4)])],
         ),
         ("drop", [poly(S, [(50, 6), *arc(50, 64, 28, 28, 210, -30)])]),
-        (
-            "arrow",
-            [poly(G, [(50, 6), (90, 46), (64, 46), (64, 94), (36, 94), (36, 46), (10, 46)])],
-        ),
+        ("arrow", [poly(G, [(50, 6), (90, 46), (64, 46), (64, 94), (36, 94), (36, 46), (10, 46)])]),
         (
             "crown",
             [
@@ -441,12 +349,7 @@ ICONS: tuple[tuple[str, tuple[Part, ...]], ...] = tuple(
         ),
         (
             "cloud",
-            [
-                *blob(
-                    S,
-                    [(28, 62, 18), (50, 48, 24), (74, 60, 18), (40, 70, 14), (62, 70, 14)],
-                )
-            ],
+            [*blob(S, [(28, 62, 18), (50, 48, 24), (74, 60, 18), (40, 70, 14), (62, 70, 14)])],
         ),
         (
             "sun",
@@ -472,13 +375,7 @@ ICONS: tuple[tuple[str, tuple[Part, ...]], ...] = tuple(
                 oval(Y, 50, 42, 12),
             ],
         ),
-        (
-            "leaf",
-            [
-                poly(G, lens(14, 86, 86, 14, 46)),
-                line(K, 3.5, [(8, 92), (70, 30)]),
-            ],
-        ),
+        ("leaf", [poly(G, lens(14, 86, 86, 14, 46)), line(K, 3.5, [(8, 92), (70, 30)])]),
         (
             "tree",
             [
