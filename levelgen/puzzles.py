@@ -285,10 +285,18 @@ class Family(Protocol):
         write as SVG or PNG; ``cell_size``: pixels per cell or square."""
         ...
 
-    def player(self, document: Any, *, with_api: bool, name: str | None = None) -> PlayerAssets:
+    def player(
+        self,
+        document: Any,
+        *,
+        with_api: bool,
+        name: str | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> PlayerAssets:
         """The browser player of the document (``with_api``: the page will be served with an
         API base, so it may offer hints; ``name``: the file's name for the page's title, ``""``
-        for standard input, None for a page the service serves);
+        for standard input, None for a page the service serves; ``options``: the family's own
+        picture options, as for :meth:`draw`);
         :func:`levelgen.player.build_page` makes the self-contained page around it."""
         ...
 

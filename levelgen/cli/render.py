@@ -38,6 +38,59 @@ CellSizeOption = Annotated[
 ]
 
 
+TilesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--tiles",
+        help="Link-up: what the tiles show: pictures (the built-in set, the default), glyphs"
+        " (letters and digits on colours), or a folder of the studio's images, one a kind"
+        " named by its number (1.png, 2.svg, ...; PNG, JPEG or SVG).",
+        metavar="pictures|glyphs|FOLDER",
+    ),
+]
+ImageOption = Annotated[
+    str | None,
+    typer.Option(
+        "--image",
+        help="Sliding puzzle (numbered): a PNG or JPEG picture cut into the tiles; the goal"
+        " shows the whole picture.",
+        metavar="FILE",
+    ),
+]
+NumbersOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--numbers/--no-numbers",
+        help="With --image: show each tile's number on its part of the picture (default: no).",
+    ),
+]
+
+
+def _picture_options(
+    tiles: str | None, image: str | None, numbers: bool | None
+) -> dict[str, object]:
+    """The family options of --tiles, --image and --numbers, their files read and checked
+    (exit 3 with one line naming the option for a file that cannot be used)."""
+    from ..render.images import ImageFileError, read_image, read_numbered_images
+
+    options: dict[str, object] = {}
+    if tiles is not None:
+        try:
+            options["tiles"] = (
+                tiles if tiles in ("pictures", "glyphs") else read_numbered_images(tiles)
+            )
+        except ImageFileError as exc:
+            fail(EXIT_UNREADABLE, f"levelgen: --tiles {exc.where}: {exc.reason}")
+    if image is not None:
+        try:
+            options["image"] = read_image(image)
+        except ImageFileError as exc:
+            fail(EXIT_UNREADABLE, f"levelgen: --image {exc.where}: {exc.reason}")
+    if numbers is not None:
+        options["numbers"] = numbers
+    return options
+
+
 def _suffix(output: str, allowed: tuple[str, ...]) -> str:
     suffix = FilePath(output).suffix.lower()
     if suffix not in allowed:
@@ -92,9 +145,12 @@ def _picture(scene: object, suffix: str, *, sheet: bool = False) -> bytes:
         raise typer.BadParameter(too_big + "choose a smaller cell size", param_hint="'--cell-size'")
     if suffix == ".svg":
         return scene_to_svg(scene).encode("utf-8")
-    from ..render.png import scene_to_png
+    from ..render.png import PictureError, scene_to_png
 
-    return scene_to_png(scene)
+    try:
+        return scene_to_png(scene)
+    except PictureError as exc:
+        raise typer.BadParameter(f"{exc}, or write .svg", param_hint="'--tiles'") from None
 
 
 @app.command()
@@ -132,25 +188,35 @@ def render(
         ),
     ] = None,
     cell_size: CellSizeOption = 32,
+    tiles: TilesOption = None,
+    image: ImageOption = None,
+    numbers: NumbersOption = None,
     no_clobber: NoClobberOption = False,
 ) -> None:
     """Draw a level as SVG or PNG, or a pack directory as a sheet of thumbnails in play order
     under the plot of its difficulty.
 
-    Exit codes: 0 written; 1 invalid level (or its solution breaks before step N); 2 bad
-    option; 3 unreadable input or output not written.
+    Link-up tiles show the built-in pictures unless --tiles says otherwise; a numbered
+    sliding puzzle becomes a picture puzzle with --image.  Exit codes: 0 written; 1 invalid
+    level (or its solution breaks before step N); 2 bad option (an option the level's game
+    does not take, a kind the --tiles folder lacks); 3 unreadable input (a --tiles or --image
+    file too) or output not written.
     """
     from ..puzzles import Capability
 
     if source != "-" and FilePath(source).is_dir():
         if step is not None or path:
             raise typer.BadParameter("a pack sheet has no steps", param_hint="'--step' / '--path'")
+        if tiles is not None or image is not None or numbers is not None:
+            raise typer.BadParameter(
+                "a pack sheet draws thumbnails only", param_hint="'--tiles' / '--image'"
+            )
         _render_pack(source, output, no_clobber)
         return
     suffix = _suffix(output, (".svg", ".png"))
     family, document = read_document(source)
     require(family, Capability.DRAW, source)
-    options = family_options(step=step, path=path)
+    options = family_options(step=step, path=path) | _picture_options(tiles, image, numbers)
     scene = run_operation(
         source, lambda: family.draw(document, cell_size=cell_size, options=options)
     )
@@ -322,13 +388,18 @@ def play(
             metavar="URL",
         ),
     ] = None,
+    tiles: TilesOption = None,
+    image: ImageOption = None,
+    numbers: NumbersOption = None,
     no_clobber: NoClobberOption = False,
 ) -> None:
     """Write a self-contained HTML page that plays the level in a browser: click or tap two
-    tiles, undo, restart, counters, show the solution; keyboard playable.
+    tiles, undo, restart, counters, show the solution; keyboard playable.  Pictures
+    (--tiles, --image) are embedded in the page: it makes no request for them.
 
-    Exit codes: 0 written; 1 invalid level; 2 bad option; 3 unreadable input or output not
-    written.
+    Exit codes: 0 written; 1 invalid level; 2 bad option (an option the level's game does
+    not take, a kind the --tiles folder lacks); 3 unreadable input (a --tiles or --image file
+    too) or output not written.
     """
     from ..player import build_page
     from ..puzzles import Capability
@@ -342,9 +413,17 @@ def play(
     family, document = read_document(source)
     require(family, Capability.PLAY, source)
     name = "" if source == "-" else FilePath(source).name
-    assets = run_operation(
-        source, lambda: family.player(document, with_api=api_base is not None, name=name)
-    )
+    with_api = api_base is not None
+    options = _picture_options(tiles, image, numbers)
+    if options:
+        assets = run_operation(
+            source,
+            lambda: family.player(document, with_api=with_api, name=name, options=options),
+        )
+    else:
+        assets = run_operation(
+            source, lambda: family.player(document, with_api=with_api, name=name)
+        )
     try:
         page = build_page(assets, api_base)
     except ValueError as exc:

@@ -216,7 +216,15 @@ class LaddersFamily:
         _no_options(options)
         return draw_level(document, cell_size=cell_size)
 
-    def player(self, document: Level, *, with_api: bool, name: str | None = None) -> PlayerAssets:
+    def player(
+        self,
+        document: Level,
+        *,
+        with_api: bool,
+        name: str | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> PlayerAssets:
+        _no_options(options)
         return player_assets(document, with_api=with_api, name=name)
 
 

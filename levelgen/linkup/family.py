@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from .core.level import Level
     from .core.moves import Move
     from .core.paths import Path
+    from .draw.tiles import TileSet
     from .generate.spec import CheckedSpec
     from .play.position import Position
 
@@ -72,6 +73,28 @@ def _options(options: Mapping[str, Any], allowed: Sequence[str], what: str) -> d
         known = ", ".join(allowed) or "none"
         raise SpecError(unknown[0], f"not an option of linkup's {what} (its options: {known})")
     return dict(options)
+
+
+def _tiles(options: Mapping[str, Any]) -> TileSet:
+    """The tile set of the ``tiles`` option (see :func:`levelgen.linkup.draw.tiles.tile_set`)."""
+    from .draw.tiles import PICTURES, tile_set
+
+    if options.get("tiles") is None:
+        return PICTURES
+    try:
+        return tile_set(options["tiles"])
+    except ValueError as exc:
+        raise SpecError("tiles", str(exc)) from None
+
+
+def _check_tiles(board: Board, tiles: TileSet) -> None:
+    """:class:`SpecError` naming the first kind of ``board`` a studio's tile set lacks."""
+    from .draw.svg import check_tiles
+
+    try:
+        check_tiles(board, tiles)
+    except ValueError as exc:
+        raise SpecError("tiles", str(exc)) from None
 
 
 def _method(options: Mapping[str, Any]) -> str:
@@ -430,36 +453,48 @@ class LinkupFamily:
     ) -> Scene:
         """The board as a picture; with ``step`` the board before that solution step, with its
         path drawn unless ``path`` is false (``path`` alone draws step 0's).  A position file
-        is drawn as its current board."""
+        is drawn as its current board.  ``tiles``: a :class:`~levelgen.linkup.draw.tiles.TileSet`
+        (the built-in pictures unless given)."""
         from .draw.svg import board_scene
 
-        options = _options(options, ("step", "path"), "draw")
+        options = _options(options, ("step", "path", "tiles"), "draw")
         step, show_path = options.get("step"), options.get("path")
+        tiles = _tiles(options)
         position = document.position
         if position is not None:
             if step is not None or show_path:
                 raise SpecError("step", "a position file has no solution to step through")
-            return board_scene(position.board, position.rules, cell_size=cell_size)
+            _check_tiles(position.board, tiles)
+            return board_scene(position.board, position.rules, cell_size=cell_size, tiles=tiles)
         level = self._level(document)
+        _check_tiles(level.board, tiles)
         if step is None and show_path:
             step = 0
         if step is None:
-            return board_scene(level.board, level.rules, cell_size=cell_size)
+            return board_scene(level.board, level.rules, cell_size=cell_size, tiles=tiles)
         board, path = board_at_step(level, step)
         drawn = path if show_path is not False else None
-        return board_scene(board, level.rules, path=drawn, cell_size=cell_size)
+        return board_scene(board, level.rules, path=drawn, cell_size=cell_size, tiles=tiles)
 
     def player(
-        self, document: LinkupDocument, *, with_api: bool, name: str | None = None
+        self,
+        document: LinkupDocument,
+        *,
+        with_api: bool,
+        name: str | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> PlayerAssets:
+        """The player page's assets; ``tiles`` as for :meth:`draw`."""
         from .draw.player import player_assets
 
+        tiles = _tiles(_options(options or {}, ("tiles",), "play"))
         level = self._level(document)
+        _check_tiles(level.board, tiles)
         title = ""  # the player's own: "Link-up WxH level"
         if name is not None:
             title = f"Link-up {level.board.width}x{level.board.height}"
             title += f": {name}" if name else ""
-        return player_assets(level, with_api=with_api, title=title)
+        return player_assets(level, with_api=with_api, title=title, tiles=tiles)
 
     def _level(self, document: LinkupDocument) -> Level:
         if document.level is None:

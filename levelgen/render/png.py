@@ -6,7 +6,10 @@ such as cairosvg: Pillow ships as a wheel with its own FreeType and an embedded 
 ``ImageFont.load_default``), so the PNG needs no system library and no system font and the same
 Pillow version draws the same pixels on every machine; cairosvg would need the system's cairo
 and would pick whatever fonts the machine has.  Shapes are drawn at twice the size and scaled
-down (Lanczos) for smooth edges.  The bytes are deterministic: PNG written by Pillow carries no
+down (Lanczos) for smooth edges.  Figures (:class:`levelgen.formats.scene.Figure`: polygons,
+ovals and thick lines) are drawn with the same primitives, and embedded pictures are decoded
+and pasted (PNG and JPEG; an SVG picture raises :class:`PictureError`, as no SVG rasteriser
+is a dependency).  The bytes are deterministic: PNG written by Pillow carries no
 time stamp.
 """
 
@@ -16,12 +19,12 @@ import io
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..formats.scene import Group, Line, Rect, Scene, Shape
+from ..formats.scene import INK, OUTLINE, Figure, Group, Line, Part, Picture, Rect, Scene, Shape
 
 if TYPE_CHECKING:
     from PIL import Image, ImageDraw, ImageFont
 
-__all__ = ["MAX_PIXELS", "scene_to_image", "scene_to_png"]
+__all__ = ["MAX_PIXELS", "PictureError", "scene_to_image", "scene_to_png"]
 
 #: Drawn at this multiple of the final size, then scaled down (pictures up to
 #: ``SUPERSAMPLE_MAX_PIXELS`` pixels; larger ones are drawn at their size).
@@ -40,6 +43,66 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+class PictureError(ValueError):
+    """An embedded picture the PNG writer cannot draw (an SVG, or bytes that are no image)."""
+
+
+def _polyline(
+    draw: ImageDraw.ImageDraw, pts: list[tuple[float, float]], colour: str, width: float
+) -> None:
+    """A polyline ``width`` pixels wide with round joins and ends (as SVG's round caps)."""
+    fill = _rgb(colour)
+    w = max(1, round(width))
+    draw.line(pts, fill=fill, width=w, joint="curve")
+    r = width / 2
+    for x, y in pts:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
+
+
+def _part(
+    draw: ImageDraw.ImageDraw, part: Part, ox: float, oy: float, scale: float, ink: str = INK
+) -> None:
+    outline = OUTLINE * scale if part.outline else 0.0
+    if part.kind == "oval":
+        (cx, cy), (rx, ry) = part.points
+        x, y, a, b = ox + cx * scale, oy + cy * scale, rx * scale, ry * scale
+        if outline:  # the outline centred on the edge, as SVG strokes it
+            h = outline / 2
+            draw.ellipse((x - a - h, y - b - h, x + a + h, y + b + h), fill=_rgb(ink))
+            a, b = max(0.0, a - h), max(0.0, b - h)
+        draw.ellipse((x - a, y - b, x + a, y + b), fill=_rgb(part.fill))
+        return
+    pts = [(ox + px * scale, oy + py * scale) for px, py in part.points]
+    if part.kind == "line":
+        _polyline(draw, pts, part.fill, part.width * scale)
+        return
+    draw.polygon(pts, fill=_rgb(part.fill))
+    if outline:
+        _polyline(draw, [*pts, pts[0]], ink, outline)
+
+
+def _picture(image: Image.Image, shape: Picture, dx: int, dy: int, k: int) -> None:
+    from PIL import Image as PILImage
+    from PIL import UnidentifiedImageError
+
+    if shape.mime == "image/svg+xml":
+        raise PictureError("an SVG picture cannot be drawn into a PNG: give PNG or JPEG files")
+    try:
+        with PILImage.open(io.BytesIO(shape.data)) as opened:
+            source = opened.convert("RGBA")
+    except UnidentifiedImageError:
+        raise PictureError("not a PNG or JPEG image") from None
+    except (OSError, ValueError, SyntaxError) as exc:
+        raise PictureError(f"not a PNG or JPEG image ({exc})") from None
+    w, h = shape.w * k, shape.h * k
+    ratio = min(w / source.width, h / source.height)
+    size = (max(1, round(source.width * ratio)), max(1, round(source.height * ratio)))
+    fitted = source.resize(size, PILImage.Resampling.LANCZOS)
+    x = (shape.x + dx) * k + (w - size[0]) // 2
+    y = (shape.y + dy) * k + (h - size[1]) // 2
+    image.paste(fitted, (x, y), fitted)
 
 
 def _dashed_rect(
@@ -63,10 +126,18 @@ def _dashed_rect(
             t = end + off
 
 
-def _draw(draw: ImageDraw.ImageDraw, shape: Shape, dx: int, dy: int, k: int) -> None:
+def _draw(
+    draw: ImageDraw.ImageDraw, image: Image.Image, shape: Shape, dx: int, dy: int, k: int
+) -> None:
     if isinstance(shape, Group):
         for item in shape.items:
-            _draw(draw, item, dx + shape.dx, dy + shape.dy, k)
+            _draw(draw, image, item, dx + shape.dx, dy + shape.dy, k)
+    elif isinstance(shape, Figure):
+        scale = shape.size * k / 100
+        for part in shape.parts:
+            _part(draw, part, (shape.x + dx) * k, (shape.y + dy) * k, scale, shape.ink)
+    elif isinstance(shape, Picture):
+        _picture(image, shape, dx, dy, k)
     elif isinstance(shape, Rect):
         x0, y0 = (shape.x + dx) * k, (shape.y + dy) * k
         box = (x0, y0, x0 + shape.w * k, y0 + shape.h * k)
@@ -125,7 +196,7 @@ def scene_to_image(scene: Scene) -> Image.Image:
     image = PILImage.new("RGB", (scene.width * k, scene.height * k), _rgb(scene.background))
     draw = ImageDraw.Draw(image)
     for shape in scene.items:
-        _draw(draw, shape, 0, 0, k)
+        _draw(draw, image, shape, 0, 0, k)
     return image.resize((scene.width, scene.height), PILImage.Resampling.LANCZOS)
 
 

@@ -3,14 +3,17 @@
 Both show two boards side by side: the start (or, for a position, the frame now) and the goal.
 Numbered tiles carry their numbers; colour tiles are filled from the Okabe-Ito ``PALETTE``
 (label ``k`` takes ``PALETTE[(k - 1) % 7]``) and carry a letter (``A`` for label 1, ...) so the
-colours can be told apart without colour.  The blank is an empty, darker cell.  Pure: the same
-level gives the same text and the same scene.
+colours can be told apart without colour.  The blank is an empty, darker cell.  A picture puzzle
+(:mod:`levelgen.sliding.picture`) shows each tile's part of the picture (its number in a
+corner disc when asked) and the goal as the whole picture.  Pure: the same level gives the
+same text and the same scene.
 """
 
 from __future__ import annotations
 
-from ..formats.scene import INK, PALETTE, Group, Rect, Scene, Text
+from ..formats.scene import INK, PALETTE, Group, Picture, Rect, Scene, Shape, Text
 from .level import SlidingLevel
+from .picture import CutPicture
 from .rules import BLANK, Frame
 
 __all__ = ["draw_level", "label_glyph", "show_level", "tile_colour"]
@@ -89,8 +92,41 @@ def _strip(text: str) -> str:
     return "".join(out)
 
 
-def _board(frame: Frame, numbered: bool, cs: int, role: str) -> tuple[Rect | Text | Group, ...]:
-    items: list[Rect | Text | Group] = [
+def _number(v: int, x: int, y: int, cs: int) -> list[Shape]:
+    """A picture tile's number, in a white disc at its top left."""
+    r = max(5, cs // 7)
+    disc = Rect(x, y, 2 * r, 2 * r, "#FFFFFF", INK, 1, radius=r)
+    return [disc, Text(x + r, y + r, str(v), max(7, r), INK, bold=True)]
+
+
+def _picture_board(
+    frame: Frame, cs: int, role: str, picture: CutPicture, numbers: bool, whole: bool
+) -> tuple[Shape, ...]:
+    w, h = frame.width * cs, frame.height * cs
+    items: list[Shape] = [Rect(0, 0, w, h, "#EFEFEF", _FRAME, 2, radius=4)]
+    if whole:  # the goal: the whole picture
+        items.append(Picture(0, 0, w, h, picture.mime, picture.whole, (("class", "whole"),)))
+        return tuple(items)
+    pad = max(1, cs // 32)
+    for i, v in enumerate(frame.cells):
+        x, y = (i % frame.width) * cs, (i // frame.width) * cs
+        if v == BLANK:
+            size = cs - 2 * pad
+            items.append(
+                Rect(x + pad, y + pad, size, size, _BLANK_FILL, attrs=(("class", "blank"),))
+            )
+            continue
+        size = cs - 2 * pad
+        parts: list[Shape] = [Picture(x + pad, y + pad, size, size, picture.mime, picture.tiles[v])]
+        if numbers:
+            parts.extend(_number(v, x + 2 * pad, y + 2 * pad, cs))
+        attrs = (("class", f"tile {role}"), ("data-label", str(v)))
+        items.append(Group(tuple(parts), attrs=attrs))
+    return tuple(items)
+
+
+def _board(frame: Frame, numbered: bool, cs: int, role: str) -> tuple[Shape, ...]:
+    items: list[Shape] = [
         Rect(0, 0, frame.width * cs, frame.height * cs, "#EFEFEF", _FRAME, 2, radius=4)
     ]
     pad = max(2, cs // 16)
@@ -128,9 +164,16 @@ def _board(frame: Frame, numbered: bool, cs: int, role: str) -> tuple[Rect | Tex
     return tuple(items)
 
 
-def draw_level(level: SlidingLevel, *, cell_size: int) -> Scene:
+def draw_level(
+    level: SlidingLevel,
+    *,
+    cell_size: int,
+    picture: CutPicture | None = None,
+    numbers: bool = False,
+) -> Scene:
     """The level as a picture: the start (or the frame now) and the goal side by side, each
-    under its title, ``cell_size`` pixels a cell."""
+    under its title, ``cell_size`` pixels a cell; with a ``picture`` (cut at ``cell_size``)
+    the tiles show their parts of it (``numbers``: and their numbers) and the goal all of it."""
     cs = max(8, cell_size)
     margin = max(8, cs // 2)
     title = max(12, cs // 2)
@@ -141,17 +184,23 @@ def draw_level(level: SlidingLevel, *, cell_size: int) -> Scene:
     heading = f"{level.size_text} {level.kind}"
     if level.metrics is not None:
         heading += f", optimal {level.metrics.optimal_length} moves"
+    if picture is None:
+        left_board = _board(now, level.numbered, cs, "start")
+        goal_board = _board(level.goal, level.numbered, cs, "goal")
+    else:
+        left_board = _picture_board(now, cs, "start", picture, numbers, now == level.goal)
+        goal_board = _picture_board(level.goal, cs, "goal", picture, numbers, True)
     items = (
         Text(margin + w // 2, margin + title // 2, left_title, max(10, title * 2 // 3), INK),
         Text(margin + w + gap + w // 2, margin + title // 2, "goal", max(10, title * 2 // 3), INK),
         Group(
-            _board(now, level.numbered, cs, "start"),
+            left_board,
             margin,
             margin + title,
             (("class", "board start"),),
         ),
         Group(
-            _board(level.goal, level.numbered, cs, "goal"),
+            goal_board,
             margin + w + gap,
             margin + title,
             (("class", "board goal"),),

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..formats.scene import Scene
+from ..formats.scene import ImageFile, Scene
 from ..puzzles import (
     Budget,
     Capability,
@@ -41,6 +41,7 @@ from .draw import draw_level, show_level
 from .generate import create_level
 from .heuristics import lower_bound
 from .level import Metrics, SlidingLevel
+from .picture import CutPicture, PictureError, cut_picture
 from .player import player_assets
 from .rules import Frame, MoveError, apply_moves, parse_moves
 from .schema import dump_level, level_json_schema, parse_level
@@ -256,13 +257,62 @@ class SlidingPuzzleFamily:
         return show_level(_level(document), color=color), []
 
     def draw(self, document: Any, *, cell_size: int, options: Mapping[str, Any]) -> Scene:
-        """The level (or position) and its goal as a picture."""
-        _no_options(options, "draw")
-        return draw_level(_level(document), cell_size=cell_size)
+        """The level (or position) and its goal as a picture; ``image`` (a PNG or JPEG
+        :class:`~levelgen.formats.scene.ImageFile`, or its bytes):
+        a picture puzzle, its tiles cut from the image (``numbers``: numbered too)."""
+        level = _level(document)
+        cs = max(8, cell_size)
+        picture, numbers = _picture_options(level, options, "draw", 2 * cs)
+        return draw_level(level, cell_size=cs, picture=picture, numbers=numbers)
 
-    def player(self, document: Any, *, with_api: bool, name: str | None = None) -> PlayerAssets:
-        """The browser player of the level (or position)."""
-        return player_assets(_level(document), with_api=with_api)
+    def player(
+        self,
+        document: Any,
+        *,
+        with_api: bool,
+        name: str | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> PlayerAssets:
+        """The browser player of the level (or position); ``image`` and ``numbers`` as for
+        :meth:`draw`."""
+        level = _level(document)
+        picture, numbers = _picture_options(level, options or {}, "play", PICTURE_TILE_PX)
+        return player_assets(level, with_api=with_api, picture=picture, numbers=numbers)
+
+
+#: Pixels a tile of a picture puzzle's player page (shown at 64, sharp on dense screens).
+PICTURE_TILE_PX = 128
+
+
+def _picture_options(
+    level: SlidingLevel, options: Mapping[str, Any], what: str, tile_px: int
+) -> tuple[CutPicture | None, bool]:
+    """The cut picture (or None) and whether its tiles show numbers; :class:`SpecError`
+    naming the option for any other option, ``numbers`` without ``image``, a colour puzzle
+    or bytes that are no PNG or JPEG image."""
+    for name in options:
+        if name not in ("image", "numbers"):
+            raise SpecError(name, f"not an option of sliding-puzzle's {what}")
+    data, numbers = options.get("image"), options.get("numbers")
+    if data is None:
+        if numbers is not None:
+            raise SpecError("numbers", "numbers on picture tiles need --image")
+        return None, False
+    if not level.numbered:
+        raise SpecError(
+            "image",
+            "a colour puzzle's tiles share labels and are interchangeable: a picture needs a"
+            " numbered puzzle",
+        )
+    if isinstance(data, ImageFile):
+        data = data.data
+    if not isinstance(data, bytes):
+        raise SpecError("image", "must be a PNG or JPEG image")
+    try:
+        picture = cut_picture(data, level.goal, tile_px)
+    except PictureError as exc:
+        raise SpecError("image", str(exc)) from None
+    return picture, bool(numbers)
 
 
 def _no_options(options: Mapping[str, Any], what: str) -> None:

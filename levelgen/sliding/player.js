@@ -158,6 +158,11 @@
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     svg.setAttribute("viewBox", `0 0 ${W * CS + 8} ${H * CS + 8}`);
     el("rect", { x: 1, y: 1, width: W * CS + 6, height: H * CS + 6, rx: 6, fill: "#EFEFEF", stroke: "#5A5A5A", "stroke-width": 2 }, svg);
+    if (cfg.picture && (!playable || isGoal(c))) { // the goal, and the board once solved: the whole picture
+      el("image", { x: 4, y: 4, width: W * CS, height: H * CS, href: cfg.picture.whole, class: "whole",
+        preserveAspectRatio: "none" }, svg);
+      return;
+    }
     const b = c.indexOf(0);
     for (let i = 0; i < N; i++) {
       const x = 4 + (i % W) * CS, y = 4 + Math.floor(i / W) * CS, v = c[i];
@@ -169,6 +174,17 @@
       const cls = "tile" + (near ? " movable" : "") + (hinted !== null && i === hinted ? " hint" : "");
       const g = el("g", { class: cls, "data-cell": i, "data-label": v, role: playable ? "button" : "img",
         "aria-label": `tile ${glyph(v)} at column ${i % W}, row ${Math.floor(i / W)}` }, svg);
+      if (cfg.picture) { // the tile's part of the picture (a data: URI), its number when asked
+        el("image", { x: x + 1, y: y + 1, width: CS - 2, height: CS - 2, href: cfg.picture.tiles[v],
+          preserveAspectRatio: "none", class: "picture" }, g);
+        el("rect", { x: x + 1, y: y + 1, width: CS - 2, height: CS - 2, fill: "none", stroke: "#222", "stroke-width": 1 }, g);
+        if (cfg.pictureNumbers) {
+          el("circle", { cx: x + 13, cy: y + 13, r: 10, fill: "#fff", stroke: "#222", "stroke-width": 1 }, g);
+          el("text", { x: x + 13, y: y + 13, "font-size": 12, fill: "#222", "text-anchor": "middle",
+            "dominant-baseline": "central" }, g).textContent = glyph(v);
+        }
+        continue;
+      }
       el("rect", { x: x + 3, y: y + 3, width: CS - 6, height: CS - 6, rx: 8, fill: fill(v), stroke: "#222", "stroke-width": 1.5 }, g);
       el("text", { x: x + CS / 2, y: y + CS / 2, "font-size": cfg.numbered ? 26 : 20, fill: "#222",
         "text-anchor": "middle", "dominant-baseline": "central" }, g).textContent = glyph(v);

@@ -7,7 +7,10 @@ script (``player.js``) kept as package data beside this module, and the level as
 script plays without the network (clicks on a tile next to the blank, or the arrow keys), keeps
 the optimal distance left by its own bounded search (see the script's opening comment), and
 asks ``POST {apiBase}/v1/hint`` only for what its search cannot settle when the page is served
-with an API base.  Deterministic: the same level gives the same assets.
+with an API base.  A picture puzzle's data carries ``picture``: the whole picture and each
+label's tile as ``data:`` URIs (the page asks for nothing), and ``pictureNumbers``; the page
+shows the goal, and the board once solved, as the whole picture.  Deterministic: the same
+level gives the same assets.
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from ..formats.scene import PALETTE
+from ..formats.scene import PALETTE, data_uri
 from ..puzzles import PlayerAssets
 from .level import SlidingLevel
+from .picture import CutPicture
 from .schema import dump_level
 
 __all__ = ["NODE_CAP", "player_assets", "sliding_asset"]
@@ -34,9 +38,16 @@ def sliding_asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-def player_assets(level: SlidingLevel, *, with_api: bool) -> PlayerAssets:
+def player_assets(
+    level: SlidingLevel,
+    *,
+    with_api: bool,
+    picture: CutPicture | None = None,
+    numbers: bool = False,
+) -> PlayerAssets:
     """The assets of the level's player page (``with_api``: the page may ask the service for
-    hints its own search cannot work out)."""
+    hints its own search cannot work out); with ``picture`` a picture puzzle (``numbers``: its
+    tiles show their numbers too)."""
     now = level.frame_now()
     distance = None
     if now == level.start and level.metrics is not None:
@@ -53,7 +64,15 @@ def player_assets(level: SlidingLevel, *, with_api: bool) -> PlayerAssets:
         "nodeCap": NODE_CAP,
         "level": dump_level(level),
     }
+    if picture is not None:
+        data["picture"] = {
+            "whole": data_uri(picture.mime, picture.whole),
+            "tiles": {str(v): data_uri(picture.mime, t) for v, t in sorted(picture.tiles.items())},
+        }
+        data["pictureNumbers"] = numbers
     kind = "numbered" if level.numbered else "colour"
+    if picture is not None:
+        kind = "picture"
     optimum = "?" if distance is None else str(distance)
     api_note = " Hints the page cannot work out are asked of the service." if with_api else ""
     body = (

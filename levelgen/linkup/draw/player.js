@@ -78,7 +78,10 @@
     if (parent) parent.appendChild(e);
     return e;
   }
-  function glyph(k) { return k <= cfg.glyphs.length ? cfg.glyphs[k - 1] : String(k); }
+  function glyph(k) {
+    if (cfg.names && cfg.names[k - 1]) return cfg.names[k - 1]; // a picture's name
+    return k <= cfg.glyphs.length ? cfg.glyphs[k - 1] : String(k);
+  }
   function style(k) { return cfg.palette[(k - 1) % cfg.palette.length]; }
   function tileCount() { let n = 0; for (const t of stacks) if (t !== null) n += t.length; return n; }
   function same(p, q) { return p && q && p[0] === q[0] && p[1] === q[1]; }
@@ -137,10 +140,16 @@
             el("rect", { x: px + 2 + k, y: py + 2 + k, width: side, height: side, rx: 6,
               fill: "#6A6A6A", stroke: "#222", "stroke-width": 1, class: "below" }, g);
           }
-          el("rect", { x: px + 2, y: py + 2, width: side, height: side, rx: 6, fill: fill,
-            stroke: "#222", "stroke-width": 1 }, g);
-          el("text", { x: px + 2 + side / 2, y: py + 2 + side / 2, "font-size": 22 - d, fill: ink,
-            "text-anchor": "middle", "dominant-baseline": "central" }, g).textContent = glyph(v);
+          const picture = cfg.pictures ? cfg.pictures[v - 1] : null;
+          el("rect", { x: px + 2, y: py + 2, width: side, height: side, rx: 6,
+            fill: picture ? cfg.faces[v - 1] : fill, stroke: "#222", "stroke-width": 1 }, g);
+          if (picture) { // the kind's picture: a data: URI, nothing is fetched
+            el("image", { x: px + 5, y: py + 5, width: side - 6, height: side - 6, href: picture,
+              preserveAspectRatio: "xMidYMid meet", class: "picture" }, g);
+          } else {
+            el("text", { x: px + 2 + side / 2, y: py + 2 + side / 2, "font-size": 22 - d, fill: ink,
+              "text-anchor": "middle", "dominant-baseline": "central" }, g).textContent = glyph(v);
+          }
           if (n > 1) { // the height badge
             el("circle", { cx: px + side - 4, cy: py + 8, r: 7, fill: "#fff", stroke: "#222",
               "stroke-width": 1, class: "badge" }, g);

@@ -15,7 +15,12 @@ turns, then fewest steps, then the smallest corner list), with the stacked layer
 height may cross); ``slide.js`` is :func:`levelgen.linkup.core.slide.slide_cells` (the ten sliding
 rules), applied to tile identities after every removal.  The tests run both in Chromium against the
 Python core on random queries and boards.  For a variant the position sent to the API carries
-``rules.slide`` and ``board.layers`` as level files write them.  The page is deterministic:
+``rules.slide`` and ``board.layers`` as level files write them.  The tiles show the tile set's
+pictures (the built-in ones unless told; see :mod:`levelgen.linkup.draw.tiles`): the data's
+``pictures`` holds one ``data:`` URI per kind (an SVG of the built-in icon, or the studio's
+file as it is) and ``faces`` the face colour under it, so the page asks for nothing; with the
+glyph tiles ``pictures`` is null and the page draws each kind's colour and glyph.  The page
+is deterministic:
 the same level and ``api_base`` give the same bytes.
 """
 
@@ -25,10 +30,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from ...formats.scene import data_uri
 from ...puzzles import PlayerAssets
 from ..core.level import Level
 from .glyphs import GLYPHS
-from .svg import PALETTE, kind_style
+from .svg import PALETTE, board_kinds, kind_style
+from .tiles import LIGHT_FACE, PICTURES, TileSet, kind_face, kind_name, tile_svg
 
 __all__ = ["FLASH_MS", "REPLAY_MS", "player_asset", "player_assets"]
 
@@ -43,7 +50,27 @@ def player_asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-def _level_data(level: Level, replay_ms: int) -> dict[str, Any]:
+def _picture_data(level: Level, tiles: TileSet) -> dict[str, Any]:
+    """The pictures, faces and names of kinds 1 .. the largest on the board (glyphs: nulls)."""
+    if tiles.mode == "glyphs":
+        return {"pictures": None, "faces": None, "names": None}
+    top = max(board_kinds(level.board), default=0)
+    kinds = range(1, top + 1)
+    if tiles.mode == "images":
+        uris = [
+            data_uri(tiles.images[k].mime, tiles.images[k].data) if k in tiles.images else ""
+            for k in kinds
+        ]
+        names = [f"picture {k}" for k in kinds]
+        return {"pictures": uris, "faces": [LIGHT_FACE] * top, "names": names}
+    return {
+        "pictures": [data_uri("image/svg+xml", tile_svg(k).encode("utf-8")) for k in kinds],
+        "faces": [kind_face(k) for k in kinds],
+        "names": [kind_name(k) for k in kinds],
+    }
+
+
+def _level_data(level: Level, replay_ms: int, tiles: TileSet = PICTURES) -> dict[str, Any]:
     from ..schema import content_id
     from ..schema.position import position_to_data
 
@@ -66,24 +93,30 @@ def _level_data(level: Level, replay_ms: int) -> dict[str, Any]:
         "solution": solution,
         "palette": [list(kind_style(k)) for k in range(1, len(PALETTE) + 1)],
         "glyphs": GLYPHS,
+        **_picture_data(level, tiles),
         "flashMs": FLASH_MS,
         "replayMs": replay_ms,
     }
 
 
 def player_assets(
-    level: Level, *, with_api: bool = False, title: str = "", replay_ms: int = REPLAY_MS
+    level: Level,
+    *,
+    with_api: bool = False,
+    title: str = "",
+    replay_ms: int = REPLAY_MS,
+    tiles: TileSet = PICTURES,
 ) -> PlayerAssets:
     """The player of ``level`` (:func:`levelgen.player.build_page` makes its page); ``with_api``:
     the page will have an API base, so it offers hints and shuffles.  ``replay_ms``: the pause
     between the steps of "show solution".  The Onet variants play too: a sliding rule
     (``slide.js`` slides the tiles after every removal) and stacked layers (only top tiles
     play; ``paths.js`` links them at the height of the higher one); ``ValueError`` for a board
-    with layers under a sliding rule, which do not combine."""
+    with layers under a sliding rule, which do not combine.  ``tiles``: what the tiles show."""
     from ..core.layers import check_variant, layer_count
 
     check_variant(level.board, level.rules)
-    data = _level_data(level, replay_ms)
+    data = _level_data(level, replay_ms, tiles)
     size = f"{level.board.width}x{level.board.height}"
     api_buttons = (
         ""

@@ -7,7 +7,10 @@ shape.  :func:`render_svg` is both steps.  Everything here is pure and determini
 board, rules, path and cell size give the same bytes.
 
 The picture: each tile is one ``<g class="tile" data-kind="K" data-x="X" data-y="Y">`` holding
-a rounded square in the kind's colour and the kind's glyph.  Colours cycle through the seven
+a rounded square and what the tile set (:mod:`levelgen.linkup.draw.tiles`) shows: by default
+the kind's built-in picture on a white face (dark past the set's size), or a studio's image
+(an ``<image>`` with a ``data:`` URI), or, with the glyph tiles, the kind's colour and glyph.
+Glyph tiles: colours cycle through the seven
 colours of the Okabe-Ito palette (distinguishable with the common colour-vision deficiencies);
 the glyph is the kind's of :mod:`levelgen.linkup.draw.glyphs` (characters with no look-alikes
 among them; the number beyond them), the same as ``levelgen show`` and the player, so kinds
@@ -35,6 +38,7 @@ from ..core.board import EMPTY, WALL, Board
 from ..core.paths import Path
 from ..core.rules import Rules
 from .glyphs import kind_glyph
+from .tiles import GLYPH_TILES, PICTURES, TileSet, kind_face, picture_shapes
 
 __all__ = [
     "PALETTE",
@@ -44,14 +48,17 @@ __all__ = [
     "Scene",
     "Shape",
     "Text",
+    "board_kinds",
     "board_scene",
     "cell_shapes",
+    "check_tiles",
     "kind_glyph",
     "kind_style",
     "render_svg",
     "scene_to_svg",
 ]
 
+LIGHT = "#FFFFFF"
 WALL_FILL = "#3A3A3A"
 HOLE_FILL = "#F2F2F2"
 CLOSED_RING = "#D0D0D0"
@@ -77,10 +84,16 @@ def kind_style(kind: int) -> tuple[str, str]:
 
 
 def cell_shapes(
-    value: int, px: int, py: int, cs: int, where: tuple[tuple[str, str], ...] = ()
+    value: int,
+    px: int,
+    py: int,
+    cs: int,
+    where: tuple[tuple[str, str], ...] = (),
+    tiles: TileSet = GLYPH_TILES,
 ) -> list[Shape]:
     """The shapes of one cell holding ``value`` (a kind, ``EMPTY`` or ``WALL``) whose top left
-    corner is pixel ``(px, py)``; ``where`` adds attributes (``data-x``, ``data-y``)."""
+    corner is pixel ``(px, py)``; ``where`` adds attributes (``data-x``, ``data-y``); ``tiles``
+    says what a tile shows (glyphs unless told)."""
     gap = max(1, cs // 16)
     if value == EMPTY:
         return [
@@ -106,6 +119,8 @@ def cell_shapes(
                 attrs=(("class", "wall"), *where),
             )
         ]
+    if tiles.mode != "glyphs" and cs >= MIN_GLYPH_CELL:
+        return _picture_tile(value, px, py, cs, gap, where, tiles)
     fill, ink = kind_style(value)
     glyph = kind_glyph(value)
     size = max(6, (cs * 11) // 20 if len(glyph) == 1 else (cs * 7) // 20)
@@ -126,6 +141,34 @@ def cell_shapes(
     return [Group((tile, label), attrs=attrs)]
 
 
+def _picture_tile(
+    value: int,
+    px: int,
+    py: int,
+    cs: int,
+    gap: int,
+    where: tuple[tuple[str, str], ...],
+    tiles: TileSet,
+) -> list[Shape]:
+    """A tile showing a picture: a rounded face (white for a studio's images) outlined in ink,
+    the picture inset by a tenth of the cell."""
+    face = LIGHT if tiles.mode == "images" else kind_face(value)
+    tile = Rect(
+        px + gap,
+        py + gap,
+        cs - 2 * gap,
+        cs - 2 * gap,
+        face,
+        stroke=INK,
+        stroke_width=max(1, cs // 32),
+        radius=cs // 6,
+    )
+    inset = max(2, cs // 10)
+    picture = picture_shapes(tiles, value, px + inset, py + inset, cs - 2 * inset)
+    attrs = (("class", "tile"), ("data-kind", str(value)), *where)
+    return [Group((tile, *picture), attrs=attrs)]
+
+
 def board_scene(
     board: Board,
     rules: Rules,
@@ -133,8 +176,11 @@ def board_scene(
     path: Path | None = None,
     cell_size: int = 32,
     labels: bool = True,
+    tiles: TileSet = PICTURES,
 ) -> Scene:
-    """The scene of ``board``: margin with coordinates (when ``labels``), ring, cells, path.
+    """The scene of ``board``: margin with coordinates (when ``labels``), ring, cells, path;
+    ``tiles``: what the tiles show (the built-in pictures unless told; cells under 14 pixels
+    show the kind's colour only).  ``ValueError`` when a studio's ``tiles`` lack a kind.
 
     Variants: with stacked layers each cell shows the top tile of its stack and, for a stack
     of two tiles or more, a badge with its height in the top right corner (``data-height``);
@@ -142,6 +188,7 @@ def board_scene(
     cs = cell_size
     if cs < 4:
         raise ValueError(f"cell size {cs} is below 4 pixels")
+    check_tiles(board, tiles)
     w, h = board.width, board.height
     margin = max(10, (cs * 3) // 4) if labels else max(2, cs // 4)
     ox, oy = margin + cs, margin + cs  # the pixel corner of cell (0, 0)
@@ -184,7 +231,7 @@ def board_scene(
         for x in range(w):
             where = (("data-x", str(x)), ("data-y", str(y)))
             i = y * w + x
-            shapes = cell_shapes(tops[i], ox + x * cs, oy + y * cs, cs, where)
+            shapes = cell_shapes(tops[i], ox + x * cs, oy + y * cs, cs, where, tiles)
             if heights[i] >= 2:
                 shapes.extend(_badge(heights[i], ox + x * cs, oy + y * cs, cs, where))
             items.extend(shapes)
@@ -202,6 +249,22 @@ def board_scene(
                 )
             )
     return Scene(width, height, tuple(items), title=title)
+
+
+def board_kinds(board: Board) -> set[int]:
+    """The kinds on any layer of ``board``."""
+    return {v for cells in (board.cells, *board.upper) for v in cells if v >= 1}
+
+
+def check_tiles(board: Board, tiles: TileSet) -> None:
+    """``ValueError`` naming the first kind of ``board`` that a studio's ``tiles`` lack."""
+    missing = tiles.missing(board_kinds(board))
+    if missing:
+        raise ValueError(
+            f"the tile folder has no picture of kind {missing[0]}"
+            f" ({missing[0]}.png, {missing[0]}.jpg or {missing[0]}.svg)"
+            + (f" nor of {len(missing) - 1} more kinds" if len(missing) > 1 else "")
+        )
 
 
 def _stack_tops(board: Board) -> tuple[list[int], list[int]]:
@@ -260,6 +323,13 @@ def _path_items(path: Path, ox: int, oy: int, cs: int) -> list[Shape]:
     ]
 
 
-def render_svg(board: Board, rules: Rules, *, path: Path | None = None, cell_size: int = 32) -> str:
+def render_svg(
+    board: Board,
+    rules: Rules,
+    *,
+    path: Path | None = None,
+    cell_size: int = 32,
+    tiles: TileSet = PICTURES,
+) -> str:
     """The SVG picture of ``board`` (with ``path`` drawn through its corner points)."""
-    return scene_to_svg(board_scene(board, rules, path=path, cell_size=cell_size))
+    return scene_to_svg(board_scene(board, rules, path=path, cell_size=cell_size, tiles=tiles))

@@ -24,6 +24,7 @@ from levelgen.linkup.core.paths import find_path
 from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.draw.glyphs import GLYPHS
 from levelgen.linkup.draw.svg import PALETTE, board_scene, kind_glyph, kind_style, render_svg
+from levelgen.linkup.draw.tiles import GLYPH_TILES
 from levelgen.linkup.files import read_level
 from levelgen.render.png import scene_to_png
 from levelgen.render.sheet import PackError, read_pack, sheet_html, sheet_scene
@@ -31,8 +32,8 @@ from tests import ROOT
 from tests.strategies import boards, rules_st
 
 LEVELS = ROOT / "levels"
-#: ``levelgen render levels/classic_12x8.json --step 0 -o ...``, made with the glyphs of
-#: levelgen.linkup.draw.glyphs.
+#: ``levelgen render levels/classic_12x8.json --step 0 -o ...``: the built-in tile pictures
+#: (levelgen.linkup.draw.icons), the default.
 GOLDEN = Path(__file__).parent / "data" / "classic_12x8_step0.png"
 NS = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()
@@ -44,7 +45,7 @@ def _tiles(svg: str) -> list[ET.Element]:
 
 def test_svg_has_one_element_per_tile_with_its_kind() -> None:
     board = Board.from_grid([[1, 2, 0, -1], [2, 1, 70, 70]])
-    svg = render_svg(board, Rules())
+    svg = render_svg(board, Rules(), tiles=GLYPH_TILES)
     tiles = _tiles(svg)
     seen = {(int(e.get("data-x", "")), int(e.get("data-y", ""))): e for e in tiles}
     assert len(tiles) == len(seen) == board.tile_count()
@@ -109,7 +110,7 @@ def test_every_picture_uses_the_same_glyphs(tmp_path: Path) -> None:
     shown = render_board(board, Rules()).splitlines()
     assert shown[3].split()[2:-1] == [kind_glyph(k) for k in range(1, 24)]
     assert shown[4].split()[2:-1] == [kind_glyph(k) for k in range(24, 47)]
-    tiles = _tiles(render_svg(board, Rules()))
+    tiles = _tiles(render_svg(board, Rules(), tiles=GLYPH_TILES))
     for element in tiles:
         text = element.find(f"{NS}text")
         assert text is not None and text.text == kind_glyph(int(element.get("data-kind", "")))
