@@ -22,9 +22,11 @@ it levels are made as above, byte for byte as before) are made in one of two way
   beyond the goal's farthest frame, naming it;
 - otherwise (4x4, 5x5, ...) a *heuristic walk* leaves the goal: each move (never undoing one,
   never back to a frame of the walk) is the one that raises the solver's lower bound most,
-  ties and one move in :data:`WANDER` drawn from the seed, until the bound reaches ``d``.
-  That frame is then solved optimally within :data:`WALK_NODES` nodes; at ``D >= d`` moves its
-  solution is cut as above.  A frame the walk made look far tends to be far, with a bound
+  ties and one move in :data:`WANDER` drawn from the seed, until the bound comes within
+  :data:`WALK_SLACK` of ``d`` or :data:`WALK_STEPS` moves were made.  The frame of the walk
+  with the highest bound is then solved optimally within :data:`WALK_NODES` nodes; at
+  ``D >= d`` moves its solution is cut as above (the count of optimal solutions gets
+  :data:`COUNT_NODES`, and is left out when they do not suffice).  A frame the walk made look far tends to be far, with a bound
   near its distance, so the proof is quick.
 
 The metrics (:class:`levelgen.sliding.level.Metrics`) count the optimal solutions up to
@@ -70,8 +72,13 @@ __all__ = [
 MAX_SOLVES = 60
 #: Heuristic walks tried for one level, the most moves of one, and the nodes of each proof.
 WALKS = 40
-WALK_STEPS = 600
-WALK_NODES = 30_000_000
+WALK_STEPS = 1500
+WALK_NODES = 15_000_000
+#: A walk stops once the bound is this close to the length asked for (a walk's frames are
+#: usually several moves farther than their bound).
+WALK_SLACK = 6
+#: The nodes the count of optimal solutions of a walk's level may take (else it is left out).
+COUNT_NODES = 3_000_000
 #: One move in this many of a heuristic walk is drawn at random.
 WANDER = 4
 
@@ -214,6 +221,7 @@ def walk_away(
             progress("search", attempt, walks)
         frame, last = goal, ""
         seen = {goal}
+        best, farthest = 0, goal
         for _ in range(WALK_STEPS):
             options = []
             for move in DIRECTIONS:
@@ -229,13 +237,15 @@ def walk_away(
                 top = max(o[0] for o in options)
                 h, last, frame = rng.choice([o for o in options if o[0] == top])
             seen.add(frame)
-            if h >= moves:
+            if h >= best:
+                best, farthest = h, frame
+            if h >= moves - WALK_SLACK:
                 break
-        found = solve(frame, goal, Budget(max_nodes=nodes), tables=tables)
+        found = solve(farthest, goal, Budget(max_nodes=nodes), tables=tables)
         if found.status == "solved" and found.path is not None and found.length is not None:
             if found.length >= moves:
                 cut = found.length - moves
-                return apply_moves(frame, found.path[:cut]), found.path[cut:]
+                return apply_moves(farthest, found.path[:cut]), found.path[cut:]
     raise SpecError(
         "moves", f"found no frame {moves} moves from the goal in {walks} walks; ask for fewer"
     )
@@ -257,6 +267,7 @@ def create_level(
     else:
         goal = numbered_goal(spec.width, spec.height)
     numbered = is_numbered(goal)
+    goal_size = (goal.width, goal.height, numbered)
     if spec.moves is not None:
         moves = spec.moves
     else:
@@ -264,7 +275,8 @@ def create_level(
         moves = rng.randint(*bands[BANDS.index(spec.difficulty or "medium")])
     start, solution, count = _find(goal, moves, rng, tables, progress)
     if count is None:
-        count = count_optimal(start, goal, moves, COUNT_CAP, tables=tables)
+        budget = Budget(max_nodes=COUNT_NODES) if moves > first_tops(*goal_size) else None
+        count = count_optimal(start, goal, moves, COUNT_CAP, budget, tables=tables)
     metrics = Metrics(
         moves,
         count,

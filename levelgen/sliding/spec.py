@@ -9,8 +9,9 @@ messages (:class:`levelgen.puzzles.SpecError` names the option).  Options:
   (default ``medium`` when ``moves`` is not given; not both);
 - ``colors``: ``K`` colours (2..7, at most W*H - 2) for a colour puzzle whose goal pattern is
   drawn from the seed; without it the puzzle is numbered;
-- ``goal``: the goal frame itself (rows of labels, 0 the blank; the command line reads it from
-  ``--goal FILE``): numbered when its labels differ, a colour puzzle when one repeats.
+- ``goal``: the goal frame itself (rows of labels, 0 the blank), or a sliding-puzzle level or
+  position file whose goal is taken (the command line reads either from ``--goal FILE``):
+  numbered when its labels differ, a colour puzzle when one repeats.
 
 Bands are ranges of optimal length, per board size and kind (:func:`bands_for`): the table in
 :data:`NUMBERED_BANDS` for the common sizes, otherwise four even ranges from ``max(2, T // 6)``
@@ -93,7 +94,9 @@ MOVES_CAPS: dict[tuple[int, int], int] = {**LARGEST, (4, 4): 74, (5, 5): 90}
 CREATE_OPTIONS = (
     CreateOption("moves", "N", "the exact optimal length (proved); instead of --difficulty"),
     CreateOption("colors", "K", "a colour puzzle of K colours (2-7) with a goal pattern drawn"),
-    CreateOption("goal", "FILE", "the goal frame: a JSON array of rows, 0 the blank"),
+    CreateOption(
+        "goal", "FILE", "the goal frame: a JSON array of rows (0 the blank), or a level file"
+    ),
 )
 
 
@@ -201,6 +204,8 @@ def _kind(value: object) -> str:
 
 
 def _goal(value: object) -> Frame:
+    if isinstance(value, dict):
+        value = _goal_of_file(value)
     if not isinstance(value, list | tuple) or not value:
         raise SpecError("goal", f"expected rows of labels (an array of arrays), got {_kind(value)}")
     rows: list[list[int]] = []
@@ -215,6 +220,19 @@ def _goal(value: object) -> Frame:
         return Frame.from_rows(rows)
     except ValueError as exc:
         raise SpecError("goal", str(exc)) from None
+
+
+def _goal_of_file(document: dict[str, Any]) -> object:
+    """The goal rows of a sliding-puzzle level (or position) file given as the goal."""
+    game = document.get("game")
+    if game != "sliding-puzzle":
+        what = "an object without a game" if game is None else f"a {game!r} file"
+        raise SpecError(
+            "goal", f"expected rows of labels or a sliding-puzzle level file, got {what}"
+        )
+    if "goal" not in document:
+        raise SpecError("goal", "the sliding-puzzle file has no goal (/goal)")
+    return document["goal"]
 
 
 _KNOWN = ("size", "moves", "difficulty", "colors", "goal")
