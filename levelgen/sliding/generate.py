@@ -26,8 +26,8 @@ it levels are made as above, byte for byte as before) are made in one of two way
   :data:`WALK_SLACK` of ``d`` or :data:`WALK_STEPS` moves were made.  The frame of the walk
   with the highest bound is then solved optimally within :data:`WALK_NODES` nodes; at
   ``D >= d`` moves its solution is cut as above (the count of optimal solutions gets
-  :data:`COUNT_NODES`, and is left out when they do not suffice).  A frame the walk made look far tends to be far, with a bound
-  near its distance, so the proof is quick.
+  :data:`COUNT_NODES`, and is left out when they do not suffice).  A frame the walk made look
+  far tends to be far, with a bound near its distance, so the proof is quick.
 
 The metrics (:class:`levelgen.sliding.level.Metrics`) count the optimal solutions up to
 :data:`levelgen.sliding.solver.COUNT_CAP`, and the level is replayed by the family's verifier
@@ -242,10 +242,10 @@ def walk_away(
             if h >= moves - WALK_SLACK:
                 break
         found = solve(farthest, goal, Budget(max_nodes=nodes), tables=tables)
-        if found.status == "solved" and found.path is not None and found.length is not None:
-            if found.length >= moves:
-                cut = found.length - moves
-                return apply_moves(farthest, found.path[:cut]), found.path[cut:]
+        solved = found.status == "solved" and found.path is not None
+        if solved and found.path is not None and found.length is not None and found.length >= moves:
+            cut = found.length - moves
+            return apply_moves(farthest, found.path[:cut]), found.path[cut:]
     raise SpecError(
         "moves", f"found no frame {moves} moves from the goal in {walks} walks; ask for fewer"
     )

@@ -190,11 +190,11 @@ def layout_of(goal: Frame) -> Layout:
         where = tuple(range(goal.size))
         cells = bytes(codes[v] for v in goal.cells)
         return Layout(goal.width, goal.height, where, codes, cells, False, counts)
-    best: tuple[tuple[int, int], int, int, list[int]] | None = None
-    for w2, h2, where in _turns(goal.width, goal.height):
-        key = (0 if w2 <= h2 else 1, where[goal.blank])
+    best: tuple[tuple[int, int], int, int, tuple[int, ...]] | None = None
+    for w2, h2, moved in _turns(goal.width, goal.height):
+        key = (0 if w2 <= h2 else 1, moved[goal.blank])
         if best is None or key < best[0]:
-            best = (key, w2, h2, where)
+            best = (key, w2, h2, tuple(moved))
     assert best is not None
     _, w2, h2, where = best
     turned = [0] * goal.size
@@ -205,7 +205,7 @@ def layout_of(goal: Frame) -> Layout:
         if v != BLANK:
             codes[v] = len(codes)
     cells = bytes(codes[v] for v in turned)
-    return Layout(w2, h2, tuple(where), codes, cells, True, (1,) * (goal.size - 1))
+    return Layout(w2, h2, where, codes, cells, True, (1,) * (goal.size - 1))
 
 
 def frame_count(goal: Frame) -> int:

@@ -42,8 +42,8 @@ __all__ = [
     "CREATE_OPTIONS",
     "EXPERT_TOPS",
     "LARGEST",
-    "MOVES_CAPS",
     "MAX_COLORS",
+    "MOVES_CAPS",
     "NUMBERED_BANDS",
     "CreateSpec",
     "band_of",
@@ -276,7 +276,6 @@ def parse_spec(values: Mapping[str, Any]) -> CreateSpec:
                     "colors", f"the goal has {kinds} labels; leave colors out with a goal"
                 )
     numbered = is_numbered(goal) if goal is not None else colors is None
-    bands = bands_for(width, height, numbered)
     moves = None
     difficulty = None
     if "moves" in given:
