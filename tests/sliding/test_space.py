@@ -7,6 +7,7 @@ is built only by the benchmark."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -86,3 +87,15 @@ def test_colour_tables_are_over_the_colour_space() -> None:
     assert table.largest == max(distances.values())
     frame = table.pick(table.largest, 0)
     assert solve(frame, goal).length == table.largest
+
+
+def test_the_compiled_search_is_built() -> None:
+    """``levelgen.sliding._space`` is optional; ``LEVELGEN_REQUIRE_NATIVE=1`` (CI) requires it."""
+    if space.space_native is None:
+        if os.environ.get("LEVELGEN_REQUIRE_NATIVE") == "1":
+            pytest.fail("the compiled whole-space search is required but missing")
+        pytest.skip("levelgen.sliding._space not built (no C compiler at install)")
+    goal = numbered_goal(3, 3)
+    layout = space.layout_of(goal)
+    assert space.space_native.build(3, 3, layout.goal) == space.python_build(layout)
+    assert space.space_native.histogram(b"\x00\x01\x01\xff")[:2] == [1, 2]
