@@ -242,9 +242,9 @@ def walk_away(
             if h >= moves - WALK_SLACK:
                 break
         found = solve(farthest, goal, Budget(max_nodes=nodes), tables=tables)
-        solved = found.status == "solved" and found.path is not None
-        if solved and found.path is not None and found.length is not None and found.length >= moves:
-            cut = found.length - moves
+        length = found.length if found.status == "solved" else None
+        if found.path is not None and length is not None and length >= moves:
+            cut = length - moves
             return apply_moves(farthest, found.path[:cut]), found.path[cut:]
     raise SpecError(
         "moves", f"found no frame {moves} moves from the goal in {walks} walks; ask for fewer"
