@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from levelgen.sliding import bench
 from levelgen.sliding.rules import reachability
 
@@ -36,7 +38,7 @@ def test_the_workloads_report_right_answers() -> None:
     assert {r["colors"] for r in colour.rows} == {2, 3}
 
 
-def test_the_length_workloads_report_right_answers() -> None:
+def test_the_length_workloads_report_right_answers(capsys: pytest.CaptureFixture[str]) -> None:
     from levelgen.sliding import bench_lengths
 
     every = bench_lengths.bench_every_length("2x3")
@@ -48,3 +50,10 @@ def test_the_length_workloads_report_right_answers() -> None:
     long = bench_lengths.bench_long((30,), count=2)
     assert long.all_correct and long.count == 2
     json.dumps([f.as_dict() for f in (every, largest, long)])
+    from levelgen.bench.games import _lengths
+
+    figures = {"every-length-3x3": every, "largest-3x4": largest, "long-4x4": long}
+    _lengths({k: v.as_dict() for k, v in figures.items()})
+    printed = capsys.readouterr().out
+    assert "a level at each of 1..21 moves (all exact: True)" in printed
+    assert "2x4 at its largest distance 36" in printed and "4x4 at 30 moves: median" in printed
