@@ -22,8 +22,10 @@ def sliding(json_output: JsonOption = False) -> None:
     """Sliding puzzles: Korf's 100 random 15-puzzles solved optimally (targets: every one at
     its published length, median at most 1 s, none over 60 s); 30 4x4 numbered levels at an
     exact optimal length of 40-50 (median at most 2 s); 200 4x4 colour levels of 2-3 colours
-    (at least 20 levels/s); 200 3x3 levels (milliseconds each).  The pattern databases are
-    built first if they are not cached (their time is reported apart)."""
+    (at least 20 levels/s); 200 3x3 levels (milliseconds each); a 3x3 level at every length
+    1..31; 3x4 and 4x3 levels at their largest distance (the whole-space table's build or read
+    time and size); 4x4 levels at 60, 66 and 72 moves, ten each (median at most 10 s).  The
+    tables are built first if they are not cached (their time is reported apart)."""
     from ..sliding import run_benchmarks
 
     figures = {name: found.as_dict() for name, found in run_benchmarks().items()}
@@ -52,9 +54,33 @@ def sliding(json_output: JsonOption = False) -> None:
         f"3x3: median {small['median_seconds'] * 1000:.2f} ms, max"
         f" {small['max_seconds'] * 1000:.1f} ms a level"
     )
+    _lengths(figures)
     tables = sum(float(each["tables_seconds"]) for each in figures.values())
     if tables:
-        typer.echo(f"pattern databases built first: {tables:.1f} s (cached afterwards)")
+        typer.echo(f"tables read or built first: {tables:.1f} s (cached afterwards)")
+
+
+def _lengths(figures: dict[str, Any]) -> None:
+    """The lines of :mod:`levelgen.sliding.bench_lengths`' workloads."""
+    every, largest, long = figures["every-length-3x3"], figures["largest-3x4"], figures["long-4x4"]
+    times = ", ".join(f"{r['moves']}: {r['seconds']:.3f}" for r in every["rows"])
+    typer.echo(
+        f"3x3 a level at each of 1..{every['count']} moves (all exact: {every['all_correct']});"
+        f" seconds: {times}"
+    )
+    for row in largest["rows"]:
+        level_times = ", ".join(f"{t:.2f}" for t in row["level_seconds"])
+        typer.echo(
+            f"{row['size']} at its largest distance {row['largest']}: {level_times} s a level;"
+            f" table of {row['frames']:,} frames ({row['bytes'] / 1e6:.1f} MB)"
+            f" {row['table']} in {row['table_seconds']:.1f} s"
+        )
+    for row in long["rows"]:
+        ok = row["median_seconds"] <= 10
+        typer.echo(
+            f"4x4 at {row['moves']} moves: median {row['median_seconds']:.2f} s of 10, max"
+            f" {row['max_seconds']:.2f} s (target median 10 s: {_met(ok)})"
+        )
 
 
 def ladders(

@@ -204,10 +204,14 @@ def bench_small(count: int = 200, *, clock: Clock = time.perf_counter) -> Worklo
 
 
 def run_all(*, clock: Clock = time.perf_counter) -> dict[str, WorkloadFigures]:
-    """Every workload with its default size, by name."""
+    """Every workload with its default size, by name (with those of
+    :mod:`levelgen.sliding.bench_lengths`)."""
+    from .bench_lengths import run_lengths
+
     return {
         "korf100": bench_korf(clock=clock),
         "numbered-4x4": bench_numbered(clock=clock),
         "colour-4x4": bench_colour(clock=clock),
         "levels-3x3": bench_small(clock=clock),
+        **run_lengths(clock=clock),
     }

@@ -15,7 +15,9 @@ What the operations answer, in ``details`` (JSON values, returned by the service
   and ``invariant`` (the figures of the proof) when unsolvable;
 - ``hint``: ``move`` (``U``/``D``/``L``/``R``, the blank's way, or None at the goal),
   ``tile`` (the label that slides), ``distance`` (optimal moves left, None when unknown),
-  ``lower_bound``, ``frame`` (the rows the hint is for), ``method`` and ``nodes``;
+  ``lower_bound`` (proved), ``frame`` (the rows the hint is for), ``method`` and ``nodes``;
+  when the budget ran out before the optimum was proved (``unknown``), the move starts the
+  best solution found, of ``solution_length`` moves;
 - ``verify``: see :func:`levelgen.sliding.verify.verify_level`.
 """
 
@@ -240,9 +242,12 @@ class SlidingPuzzleFamily:
                     f" {found.length} moves left with best play"
                 )
                 return HintAnswer("ok", text, details)
+            details.update(solution_length=len(found.path))
             return HintAnswer(
                 "unknown",
-                f"unknown: {found.reason}; the best solution found starts with {move}",
+                f"unknown: {found.reason}; move {move} (slide tile {tile} {_WAY[move]})"
+                f" starts a solution of {len(found.path)} moves, at least"
+                f" {found.lower_bound} are needed",
                 details,
             )
         return HintAnswer("unknown", f"unknown: {found.reason}", details)

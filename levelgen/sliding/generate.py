@@ -12,6 +12,23 @@ not get far enough (a length near the largest the goal allows), a board of at mo
 :data:`levelgen.sliding.solver.BFS_SPACE` frames is searched breadth first from the goal for a
 frame at exactly ``d``, and a length no frame has is refused with the largest one there is.
 
+Lengths above the expert band's first top (:func:`levelgen.sliding.spec.first_tops`; below
+it levels are made as above, byte for byte as before) are made in one of two ways:
+
+- on a board with a whole-space table (:mod:`levelgen.sliding.space`: numbered boards of at
+  most 12 cells, colour boards of few arrangements), the start is a random frame of the layer
+  at exactly ``d`` (the ``k``-th in the table's order, ``k`` drawn from the seed); the table
+  gives its least optimal solution and the count of optimal solutions, and refuses a length
+  beyond the goal's farthest frame, naming it;
+- otherwise (4x4, 5x5, ...) a *heuristic walk* leaves the goal: each move (never undoing one,
+  never back to a frame of the walk) is the one that raises the solver's lower bound most,
+  ties and one move in :data:`WANDER` drawn from the seed, until the bound comes within
+  :data:`WALK_SLACK` of ``d`` or :data:`WALK_STEPS` moves were made.  The frame of the walk
+  with the highest bound is then solved optimally within :data:`WALK_NODES` nodes; at
+  ``D >= d`` moves its solution is cut as above (the count of optimal solutions gets
+  :data:`COUNT_NODES`, and is left out when they do not suffice).  A frame the walk made look
+  far tends to be far, with a bound near its distance, so the proof is quick.
+
 The metrics (:class:`levelgen.sliding.level.Metrics`) count the optimal solutions up to
 :data:`levelgen.sliding.solver.COUNT_CAP`, and the level is replayed by the family's verifier
 before it is returned.  Everything random comes from ``random.Random(seed)``, and the solvers
@@ -23,20 +40,47 @@ from __future__ import annotations
 import random
 
 from .. import __version__
-from ..puzzles import Progress, SpecError
-from . import bfs
+from ..puzzles import Budget, Progress, SpecError
+from . import bfs, space
 from .heuristics import lower_bound
 from .level import GeneratorInfo, Metrics, SlidingLevel
 from .rules import BLANK, DIRECTIONS, OPPOSITE, Frame, apply_moves, is_numbered
-from .solver import BFS_SPACE, COUNT_CAP, TableSource, count_optimal, solve, space_size
-from .spec import BANDS, CreateSpec, band_of, bands_for
+from .solver import (
+    BFS_SPACE,
+    COUNT_CAP,
+    TableSource,
+    count_optimal,
+    search_heuristic,
+    solve,
+    space_size,
+)
+from .spec import BANDS, CreateSpec, band_of, bands_for, first_tops
 from .verify import certificate_problems
 
-__all__ = ["MAX_SOLVES", "create_level", "draw_colour_goal", "find_start", "numbered_goal"]
+__all__ = [
+    "MAX_SOLVES",
+    "WALKS",
+    "create_level",
+    "draw_colour_goal",
+    "find_start",
+    "numbered_goal",
+    "walk_away",
+]
 
 #: How many walks (each ended by an optimal solve) may be tried before the breadth-first
 #: fallback.
 MAX_SOLVES = 60
+#: Heuristic walks tried for one level, the most moves of one, and the nodes of each proof.
+WALKS = 40
+WALK_STEPS = 1500
+WALK_NODES = 15_000_000
+#: A walk stops once the bound is this close to the length asked for (a walk's frames are
+#: usually several moves farther than their bound).
+WALK_SLACK = 6
+#: The nodes the count of optimal solutions of a walk's level may take (else it is left out).
+COUNT_NODES = 3_000_000
+#: One move in this many of a heuristic walk is drawn at random.
+WANDER = 4
 
 
 def numbered_goal(width: int, height: int) -> Frame:
@@ -74,6 +118,23 @@ def find_start(
 ) -> tuple[Frame, str]:
     """A frame exactly ``moves`` moves from ``goal`` and its least optimal solution (see the
     module docstring); :class:`SpecError` on ``moves`` when no such frame can be found."""
+    start, path, _ = _find(goal, moves, rng, tables, progress)
+    return start, path
+
+
+def _find(
+    goal: Frame,
+    moves: int,
+    rng: random.Random,
+    tables: TableSource | None,
+    progress: Progress | None,
+) -> tuple[Frame, str, int | None]:
+    """:func:`find_start`, with the count of optimal solutions when a table gave it."""
+    if moves > first_tops(goal.width, goal.height, is_numbered(goal)):
+        if space.available(goal):
+            return _from_table(goal, moves, rng, progress)
+        start, path = walk_away(goal, moves, rng, tables=tables, progress=progress)
+        return start, path, None
     frame, last = goal, ""
     steps = moves
     for attempt in range(MAX_SOLVES):
@@ -84,16 +145,22 @@ def find_start(
         assert found.status == "solved" and found.path is not None and found.length is not None
         if found.length >= moves:
             cut = found.length - moves
-            return apply_moves(frame, found.path[:cut]), found.path[cut:]
+            return apply_moves(frame, found.path[:cut]), found.path[cut:], None
         steps = max(2, 2 * (moves - found.length))
-    return _farthest(goal, moves, rng, tables)
+    return _farthest(goal, moves, rng, tables, progress)
 
 
 def _farthest(
-    goal: Frame, moves: int, rng: random.Random, tables: TableSource | None
-) -> tuple[Frame, str]:
+    goal: Frame,
+    moves: int,
+    rng: random.Random,
+    tables: TableSource | None,
+    progress: Progress | None,
+) -> tuple[Frame, str, int | None]:
     """The breadth-first fallback of :func:`find_start`."""
     if space_size(goal) > BFS_SPACE:
+        if space.available(goal):
+            return _from_table(goal, moves, rng, progress)
         raise SpecError(
             "moves",
             f"found no frame {moves} moves from the goal in {MAX_SOLVES} tries; ask for fewer",
@@ -108,7 +175,80 @@ def _farthest(
     start = Frame(goal.width, goal.height, tuple(rng.choice(layer)))
     found = solve(start, goal, tables=tables)
     assert found.path is not None and found.length == moves
-    return start, found.path
+    return start, found.path, None
+
+
+def _from_table(
+    goal: Frame, moves: int, rng: random.Random, progress: Progress | None
+) -> tuple[Frame, str, int]:
+    """A random frame of the whole-space table's layer at ``moves`` (see the module
+    docstring), its least optimal solution and its count of optimal solutions."""
+
+    def told(text: str) -> None:
+        if progress is not None:
+            progress(text, 0, 1)
+
+    table = space.table_for(goal, told)
+    layers = table.layers()
+    if moves >= len(layers):
+        raise SpecError(
+            "moves", f"no frame is {moves} moves from this goal: the farthest is {len(layers) - 1}"
+        )
+    start = table.pick(moves, rng.randrange(layers[moves]))
+    return start, table.least_path(start), table.count_optimal(start, COUNT_CAP)
+
+
+def walk_away(
+    goal: Frame,
+    moves: int,
+    rng: random.Random,
+    *,
+    tables: TableSource | None = None,
+    progress: Progress | None = None,
+    walks: int = WALKS,
+    nodes: int = WALK_NODES,
+) -> tuple[Frame, str]:
+    """A frame exactly ``moves`` moves from ``goal`` and its least optimal solution, by the
+    heuristic walk of the module docstring: at most ``walks`` walks, each proof within
+    ``nodes`` nodes; :class:`SpecError` on ``moves`` when none gets there."""
+    encoding, heuristic = search_heuristic(goal, tables)
+
+    def bound(frame: Frame) -> int:
+        return heuristic.value(encoding.encode(frame))
+
+    for attempt in range(walks):
+        if progress is not None:
+            progress("search", attempt, walks)
+        frame, last = goal, ""
+        seen = {goal}
+        best, farthest = 0, goal
+        for _ in range(WALK_STEPS):
+            options = []
+            for move in DIRECTIONS:
+                if move != OPPOSITE.get(last) and frame.can_move(move):
+                    after = frame.move(move)
+                    if after not in seen:
+                        options.append((bound(after), move, after))
+            if not options:
+                break
+            if rng.randrange(WANDER) == 0:
+                h, last, frame = rng.choice(options)
+            else:
+                top = max(o[0] for o in options)
+                h, last, frame = rng.choice([o for o in options if o[0] == top])
+            seen.add(frame)
+            if h >= best:
+                best, farthest = h, frame
+            if h >= moves - WALK_SLACK:
+                break
+        found = solve(farthest, goal, Budget(max_nodes=nodes), tables=tables)
+        length = found.length if found.status == "solved" else None
+        if found.path is not None and length is not None and length >= moves:
+            cut = length - moves
+            return apply_moves(farthest, found.path[:cut]), found.path[cut:]
+    raise SpecError(
+        "moves", f"found no frame {moves} moves from the goal in {walks} walks; ask for fewer"
+    )
 
 
 def create_level(
@@ -127,13 +267,16 @@ def create_level(
     else:
         goal = numbered_goal(spec.width, spec.height)
     numbered = is_numbered(goal)
+    goal_size = (goal.width, goal.height, numbered)
     if spec.moves is not None:
         moves = spec.moves
     else:
         bands = bands_for(spec.width, spec.height, numbered)
         moves = rng.randint(*bands[BANDS.index(spec.difficulty or "medium")])
-    start, solution = find_start(goal, moves, rng, tables=tables, progress=progress)
-    count = count_optimal(start, goal, moves, COUNT_CAP, tables=tables)
+    start, solution, count = _find(goal, moves, rng, tables, progress)
+    if count is None:
+        budget = Budget(max_nodes=COUNT_NODES) if moves > first_tops(*goal_size) else None
+        count = count_optimal(start, goal, moves, COUNT_CAP, budget, tables=tables)
     metrics = Metrics(
         moves,
         count,

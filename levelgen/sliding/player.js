@@ -12,8 +12,15 @@
  * search's bound is admissible: per label, how many of its tiles must cross each line between
  * columns (rows), which is the Manhattan distance for a tile of its own, plus two moves per
  * linear conflict among such tiles.  When a search needs more than nodeCap nodes the distance
- * is shown as unknown until the API (or a later move) settles it.  Hints are the first move of
- * the least optimal solution in the order U D L R, the one levelgen's solvers give.
+ * is shown as unknown until a hint (or a later move) settles it.  Hints are the first move of
+ * the least optimal solution in the order U D L R, the one levelgen's solvers give, found
+ * from any position: on a board of at most exactMax frames (the 8-puzzle's 181,440) by a
+ * breadth-first search of the whole space from the goal, once, on the first hint; else by
+ * IDA* (on a numbered board with the Manhattan distance and the linear conflicts kept up to
+ * date move by move) of at most hintNodes nodes.  When that is not enough, the service is
+ * asked if there is one; otherwise the hint is the first move of the shortest solution the
+ * page knows (the level's certificate, or the moves back to a position it solved, followed by
+ * that position's solution), marked with its length and the proved lower bound.
  * The page states its progress on <body>: data-status (playing | won), data-moves and
  * data-distance (a number, or "" when unknown), for people reading the page and for tests.
  */
@@ -29,6 +36,9 @@
   const $ = (id) => document.getElementById(id);
   const board = $("board"), goalBoard = $("goal"), message = $("message");
   let cells = first.slice(), history = [], distance = cfg.distance, hinted = null;
+  /* A solution of the current frame the page knows (not always optimal), or null. */
+  const firstKnown = typeof cfg.solution === "string" ? cfg.solution : null;
+  let known = firstKnown;
 
   /* ----- the bound ------------------------------------------------------------------------ */
   const goalCells = new Map(); // label -> its goal cells
@@ -145,6 +155,132 @@
     return r.path !== undefined ? before - 1 : before + 1;
   }
 
+  /* ----- exact distances of a small space: a breadth-first search from the goal, once ------ */
+  function spaceSize() {
+    let total = 1;
+    for (let i = 2; i <= N; i++) total *= i;
+    const counts = new Map();
+    for (const v of goal) counts.set(v, (counts.get(v) || 0) + 1);
+    let numbered = true;
+    for (const m of counts.values()) { for (let i = 2; i <= m; i++) total /= i; if (m > 1) numbered = false; }
+    return numbered ? total / 2 : total;
+  }
+  let exact = null; // frame key -> distance, for a small space
+  const BASE = Math.max(...goal) + 1, NUMERIC = Math.pow(BASE, N) < Number.MAX_SAFE_INTEGER;
+  function key(c) {
+    if (!NUMERIC) return c.join(",");
+    let k = 0;
+    for (let i = 0; i < N; i++) k = k * BASE + c[i];
+    return k;
+  }
+  function exactTable() {
+    if (exact !== null || spaceSize() > cfg.exactMax) return exact;
+    exact = new Map([[key(goal), 0]]);
+    let layer = [goal.slice()], depth = 0;
+    while (layer.length) {
+      depth++;
+      const next = [];
+      for (const c of layer) {
+        const b = c.indexOf(0);
+        for (const [d] of DIRS) {
+          const t = step(b, d);
+          if (t < 0) continue;
+          const a = c.slice(); a[b] = a[t]; a[t] = 0;
+          const k = key(a);
+          if (!exact.has(k)) { exact.set(k, depth); next.push(a); }
+        }
+      }
+      layer = next;
+    }
+    return exact;
+  }
+  /* The least optimal solution of c from the exact table. */
+  function exactSolve(c) {
+    const table = exactTable();
+    if (table === null) return null;
+    const a = c.slice(), moves = [];
+    let d = table.get(key(a));
+    if (d === undefined) return null;
+    while (d > 0) {
+      const b = a.indexOf(0);
+      for (const [m] of DIRS) {
+        const t = step(b, m);
+        if (t < 0) continue;
+        a[b] = a[t]; a[t] = 0;
+        if (table.get(key(a)) === d - 1) { moves.push(m); d--; break; }
+        a[t] = a[b]; a[b] = 0;
+      }
+    }
+    return moves.join("");
+  }
+
+  /* ----- a fast IDA* for numbered boards: Manhattan distance and linear conflicts kept up to
+   * date move by move (the same bound as bound(), so the same least optimal solution) ----- */
+  const gx = new Int32Array(N + 1), gy = new Int32Array(N + 1);
+  goal.forEach((v, i) => { gx[v] = i % W; gy[v] = Math.floor(i / W); });
+  function rowConflict(c, y) {
+    const line = [];
+    for (let x = 0; x < W; x++) { const v = c[y * W + x]; if (v && gy[v] === y) line.push(gx[v]); }
+    return 2 * (line.length - longestIncreasing(line));
+  }
+  function colConflict(c, x) {
+    const line = [];
+    for (let y = 0; y < H; y++) { const v = c[y * W + x]; if (v && gx[v] === x) line.push(gy[v]); }
+    return 2 * (line.length - longestIncreasing(line));
+  }
+  /* One iteration as iteration() does, of at most cap nodes (null beyond): numbered only. */
+  function fastIteration(c0, limit, cap) {
+    const c = c0.slice(), rowC = new Int32Array(H), colC = new Int32Array(W);
+    let h = 0;
+    for (let i = 0; i < N; i++) if (c[i]) h += Math.abs(i % W - gx[c[i]]) + Math.abs(Math.floor(i / W) - gy[c[i]]);
+    for (let y = 0; y < H; y++) { rowC[y] = rowConflict(c, y); h += rowC[y]; }
+    for (let x = 0; x < W; x++) { colC[x] = colConflict(c, x); h += colC[x]; }
+    let nodes = 0, next = Infinity, found = null;
+    const path = [];
+    function visit(g, b, last, h) {
+      if (++nodes > cap) throw STOP;
+      const f = g + h;
+      if (f > limit) { if (f < next) next = f; return false; }
+      if (h === 0) { found = path.join(""); return true; }
+      for (const [d] of DIRS) {
+        if (d === OPP[last]) continue;
+        const t = step(b, d);
+        if (t < 0) continue;
+        const v = c[t];
+        // the tile v slides from t to b
+        let h2 = h - Math.abs(t % W - gx[v]) - Math.abs(Math.floor(t / W) - gy[v])
+          + Math.abs(b % W - gx[v]) + Math.abs(Math.floor(b / W) - gy[v]);
+        c[b] = v; c[t] = 0;
+        let l1, l2, o1, o2, rows = d === "U" || d === "D";
+        if (rows) { l1 = Math.floor(t / W); l2 = Math.floor(b / W); o1 = rowC[l1]; o2 = rowC[l2]; rowC[l1] = rowConflict(c, l1); rowC[l2] = rowConflict(c, l2); h2 += rowC[l1] + rowC[l2] - o1 - o2; }
+        else { l1 = t % W; l2 = b % W; o1 = colC[l1]; o2 = colC[l2]; colC[l1] = colConflict(c, l1); colC[l2] = colConflict(c, l2); h2 += colC[l1] + colC[l2] - o1 - o2; }
+        path.push(d);
+        const done = visit(g + 1, t, d, h2);
+        path.pop();
+        c[t] = v; c[b] = 0;
+        if (rows) { rowC[l1] = o1; rowC[l2] = o2; } else { colC[l1] = o1; colC[l2] = o2; }
+        if (done) return true;
+      }
+      return false;
+    }
+    try { visit(0, c.indexOf(0), "", h); } catch (e) { if (e === STOP) return null; throw e; }
+    return found !== null ? { path: found } : { next: next };
+  }
+  /* The least optimal solution of c within cap nodes in all, with the bound it proved:
+   * {path} or {bound} (the least length a solution may have); cap bounds each iteration. */
+  function hintSolve(c, cap) {
+    const fast = cfg.numbered ? fastIteration : iteration;
+    const p = parity(c);
+    let limit = bound(c);
+    if ((limit - p) % 2) limit++;
+    for (;;) {
+      const r = fast(c, limit, cap);
+      if (r === null) return { bound: limit };
+      if (r.path !== undefined) return { path: r.path };
+      limit = r.next + ((r.next - p) % 2);
+    }
+  }
+
   /* ----- drawing -------------------------------------------------------------------------- */
   function el(name, attrs, parent) {
     const e = document.createElementNS(SVGNS, name);
@@ -213,10 +349,11 @@
     if (isGoal(cells)) return false;
     const b = cells.indexOf(0), t = step(b, d);
     if (t < 0) { say("No tile can slide that way.", "refused"); return false; }
-    history.push({ d: d, distance: distance });
+    history.push({ d: d, distance: distance, known: known });
     cells[b] = cells[t]; cells[t] = 0;
     hinted = null;
-    distance = distanceAfter(cells, distance);
+    if (known !== null) known = known[0] === d ? known.slice(1) : OPP[d] + known;
+    distance = exact !== null ? exact.get(key(cells)) : distanceAfter(cells, distance);
     say(distance === null ? "Moved (the distance left is beyond the page's search; ask for a hint)." : "", "");
     draw();
     return true;
@@ -226,12 +363,12 @@
     if (!last) return;
     const b = cells.indexOf(0), t = step(b, OPP[last.d]);
     cells[b] = cells[t]; cells[t] = 0;
-    distance = last.distance; hinted = null;
+    distance = last.distance; known = last.known; hinted = null;
     say("Undone.", "");
     draw();
   }
   function restart() {
-    cells = first.slice(); history = []; distance = cfg.distance; hinted = null;
+    cells = first.slice(); history = []; distance = cfg.distance; hinted = null; known = firstKnown;
     say("Restarted.", "");
     draw();
   }
@@ -242,11 +379,24 @@
     say(`Hint: slide tile ${glyph(cells[t])} (${left} moves left with best play).`, "");
     draw();
   }
+  /* A move of the shortest solution the page knows, marked with the proved bound. */
+  function nearHint(proved) {
+    if (known === null || !known.length) { say("This position is too far for the page to work out a hint.", "refused"); return; }
+    const t = step(cells.indexOf(0), known[0]);
+    hinted = t;
+    distance = null;
+    say(`Hint: slide tile ${glyph(cells[t])} (a solution of ${known.length} moves; at least ${Math.min(proved, known.length)} are needed).`, "");
+    draw();
+  }
   async function hint() {
     if (isGoal(cells)) { say("Nothing to hint: solved.", "won"); return; }
-    const local = distance === null ? solveLocal(cells, cfg.nodeCap) : (() => { const r = iteration(cells, distance, cfg.nodeCap); return r && r.path !== undefined ? r.path : null; })();
-    if (local !== null) { showHint(local[0], local.length); return; }
-    if (cfg.apiBase === null) { say("This position is too far for the page to work out a hint.", "refused"); return; }
+    let local = exactSolve(cells), proved = 0;
+    if (local === null) {
+      const r = hintSolve(cells, cfg.hintNodes);
+      if (r.path !== undefined) local = r.path; else proved = r.bound;
+    }
+    if (local !== null) { known = local; showHint(local[0], local.length); return; }
+    if (cfg.apiBase === null) { nearHint(proved); return; }
     say("Asking for a hint...", "");
     try {
       const body = Object.assign({}, cfg.level);
@@ -257,9 +407,9 @@
       const data = await response.json();
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const details = data.details || data;
-      if (data.status === "ok" && typeof details.move === "string") showHint(details.move, Number(details.distance));
-      else say(`No hint: ${data.text || data.status}`, "refused");
-    } catch (e) { say(`Hint failed: ${e.message}`, "refused"); }
+      if (data.status === "ok" && typeof details.move === "string" && details.distance !== null) showHint(details.move, Number(details.distance));
+      else nearHint(Math.max(proved, Number(details.lower_bound) || 0));
+    } catch (e) { nearHint(proved); }
   }
 
   board.addEventListener("click", (event) => {
@@ -289,6 +439,9 @@
     get cells() { return cells.slice(); },
     get distance() { return distance; },
     solveLocal: (c) => solveLocal(c, cfg.nodeCap),
+    hintSolve: (c) => hintSolve(c, cfg.hintNodes),
+    exactSolve: exactSolve,
+    get known() { return known; },
     bound: bound,
   };
 })();

@@ -5,7 +5,8 @@
 counters, the two boards (the one to play, the goal beside it), the style (``player.css``) and
 script (``player.js``) kept as package data beside this module, and the level as JSON.  The
 script plays without the network (clicks on a tile next to the blank, or the arrow keys), keeps
-the optimal distance left by its own bounded search (see the script's opening comment), and
+the optimal distance left by its own bounded search, hints from any position (exactly on the
+8-puzzle and smaller spaces, by IDA* on larger boards; see the script's opening comment), and
 asks ``POST {apiBase}/v1/hint`` only for what its search cannot settle when the page is served
 with an API base.  A picture puzzle's data carries ``picture``: the whole picture and each
 label's tile as ``data:`` URIs (the page asks for nothing), and ``pictureNumbers``; the page
@@ -26,10 +27,14 @@ from .level import SlidingLevel
 from .picture import CutPicture
 from .schema import dump_level
 
-__all__ = ["NODE_CAP", "player_assets", "sliding_asset"]
+__all__ = ["EXACT_MAX", "HINT_NODES", "NODE_CAP", "player_assets", "sliding_asset"]
 
 #: The most nodes one search of the page may visit before it calls the distance unknown.
 NODE_CAP = 200_000
+#: The most nodes of one iteration of the page's search for a hint.
+HINT_NODES = 20_000_000
+#: The largest space the page searches whole (once, on the first hint): the 8-puzzle's.
+EXACT_MAX = 181_440
 
 
 @lru_cache(maxsize=4)
@@ -62,6 +67,9 @@ def player_assets(
         "distance": distance,
         "palette": list(PALETTE),
         "nodeCap": NODE_CAP,
+        "hintNodes": HINT_NODES,
+        "exactMax": EXACT_MAX,
+        "solution": level.solution if now == level.start else None,
         "level": dump_level(level),
     }
     if picture is not None:

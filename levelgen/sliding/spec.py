@@ -4,20 +4,28 @@ One spec serves the command line, the HTTP service and the pack planner, with on
 messages (:class:`levelgen.puzzles.SpecError` names the option).  Options:
 
 - ``size``: ``WxH``, 2..8 each (default ``4x4``);
-- ``moves``: the exact optimal length of the level, 1 .. the top of the size's expert band;
+- ``moves``: the exact optimal length of the level, 1 .. :func:`moves_cap`;
 - ``difficulty``: a band (``easy``, ``medium``, ``hard``, ``expert``), the length drawn from it
   (default ``medium`` when ``moves`` is not given; not both);
 - ``colors``: ``K`` colours (2..7, at most W*H - 2) for a colour puzzle whose goal pattern is
   drawn from the seed; without it the puzzle is numbered;
-- ``goal``: the goal frame itself (rows of labels, 0 the blank; the command line reads it from
-  ``--goal FILE``): numbered when its labels differ, a colour puzzle when one repeats.
+- ``goal``: the goal frame itself (rows of labels, 0 the blank), or a sliding-puzzle level or
+  position file whose goal is taken (the command line reads either from ``--goal FILE``):
+  numbered when its labels differ, a colour puzzle when one repeats.
 
 Bands are ranges of optimal length, per board size and kind (:func:`bands_for`): the table in
 :data:`NUMBERED_BANDS` for the common sizes, otherwise four even ranges from ``max(2, T // 6)``
-to a top ``T``: ``round(2.5 * W*H)`` up to 40 moves for numbered boards (longer levels of
-boards over 16 cells take too long to prove optimal), ``round(1.6 * W*H)`` up to 30 for colour
-boards.  The tops stay below what random frames of the size usually need, so levels of every
-band are quick to make.
+to a top ``T``: ``round(2.5 * W*H)`` up to 40 moves for numbered boards, ``round(1.6 * W*H)``
+up to 30 for colour boards.  The expert band of a numbered board then reaches up to
+:data:`EXPERT_TOPS` where the size has an entry (every length the board has, on the boards
+whose whole space has a distance table; 66 on 4x4).  Lengths above the expert band are
+expert too (:func:`band_of`), so a level's band never depends on how far the band reaches.
+
+``moves`` goes up to :func:`moves_cap`: the size's largest distance on the boards with a
+whole-space table (:data:`LARGEST`, found by :mod:`levelgen.sliding.space` and checked by the
+tests on the small ones), 74 on 4x4 (the heuristic walk of :mod:`levelgen.sliding.generate`),
+90 on 5x5, otherwise the top of the expert band.  A colour goal's farthest frame is nearer:
+lengths beyond it are refused with it named when the level is made.
 """
 
 from __future__ import annotations
@@ -32,11 +40,17 @@ from .rules import MAX_SIDE, MIN_SIDE, Frame, format_size, is_numbered, parse_si
 __all__ = [
     "BANDS",
     "CREATE_OPTIONS",
+    "EXPERT_TOPS",
+    "LARGEST",
     "MAX_COLORS",
+    "MOVES_CAPS",
     "NUMBERED_BANDS",
     "CreateSpec",
     "band_of",
     "bands_for",
+    "first_bands",
+    "first_tops",
+    "moves_cap",
     "parse_spec",
     "ramp",
 ]
@@ -60,15 +74,55 @@ COLOUR_BANDS: dict[tuple[int, int], tuple[Band, Band, Band, Band]] = {
     (4, 4): ((4, 9), (10, 15), (16, 21), (22, 26)),
 }
 
+#: The largest optimal distance of a numbered board with its blank in a corner, by
+#: ``(longer side, shorter side)``: every frame's distance by whole-space search
+#: (``levelgen bench sliding`` prints them; the 15-puzzle's 80 is Brüngger et al., 1999).
+LARGEST: dict[tuple[int, int], int] = {
+    (2, 2): 6,
+    (3, 2): 21,
+    (4, 2): 36,
+    (3, 3): 31,
+    (5, 2): 55,
+    (4, 3): 53,
+    (6, 2): 80,
+}
+#: How far the expert band of a numbered board reaches, where it reaches past the table above.
+EXPERT_TOPS: dict[tuple[int, int], int] = {**LARGEST, (4, 4): 66}
+#: The largest ``moves`` on boards without a whole-space table.
+MOVES_CAPS: dict[tuple[int, int], int] = {**LARGEST, (4, 4): 74, (5, 5): 90}
+
 CREATE_OPTIONS = (
     CreateOption("moves", "N", "the exact optimal length (proved); instead of --difficulty"),
     CreateOption("colors", "K", "a colour puzzle of K colours (2-7) with a goal pattern drawn"),
-    CreateOption("goal", "FILE", "the goal frame: a JSON array of rows, 0 the blank"),
+    CreateOption(
+        "goal", "FILE", "the goal frame: a JSON array of rows (0 the blank), or a level file"
+    ),
 )
 
 
 def bands_for(width: int, height: int, numbered: bool) -> tuple[Band, Band, Band, Band]:
     """The four length bands (inclusive ranges) of a board of this size and kind."""
+    easy, medium, hard, expert = first_bands(width, height, numbered)
+    top = EXPERT_TOPS.get((max(width, height), min(width, height))) if numbered else None
+    if top is not None and top > expert[1]:
+        expert = (expert[0], top)
+    return easy, medium, hard, expert
+
+
+def first_tops(width: int, height: int, numbered: bool) -> int:
+    """The top of the expert band before it reached past :func:`first_bands`: lengths up to
+    it are made as before (:func:`levelgen.sliding.generate.find_start`), byte for byte."""
+    return first_bands(width, height, numbered)[-1][1]
+
+
+def moves_cap(width: int, height: int, numbered: bool) -> int:
+    """The largest ``moves`` of a board of this size (see the module docstring)."""
+    key = (max(width, height), min(width, height))
+    return max(MOVES_CAPS.get(key, 0), bands_for(width, height, numbered)[-1][1])
+
+
+def first_bands(width: int, height: int, numbered: bool) -> tuple[Band, Band, Band, Band]:
+    """The bands of :data:`NUMBERED_BANDS`, :data:`COLOUR_BANDS` or the even ranges."""
     key = (max(width, height), min(width, height))
     table = NUMBERED_BANDS if numbered else COLOUR_BANDS
     if key in table:
@@ -150,6 +204,8 @@ def _kind(value: object) -> str:
 
 
 def _goal(value: object) -> Frame:
+    if isinstance(value, dict):
+        value = _goal_of_file(value)
     if not isinstance(value, list | tuple) or not value:
         raise SpecError("goal", f"expected rows of labels (an array of arrays), got {_kind(value)}")
     rows: list[list[int]] = []
@@ -164,6 +220,19 @@ def _goal(value: object) -> Frame:
         return Frame.from_rows(rows)
     except ValueError as exc:
         raise SpecError("goal", str(exc)) from None
+
+
+def _goal_of_file(document: dict[str, Any]) -> object:
+    """The goal rows of a sliding-puzzle level (or position) file given as the goal."""
+    game = document.get("game")
+    if game != "sliding-puzzle":
+        what = "an object without a game" if game is None else f"a {game!r} file"
+        raise SpecError(
+            "goal", f"expected rows of labels or a sliding-puzzle level file, got {what}"
+        )
+    if "goal" not in document:
+        raise SpecError("goal", "the sliding-puzzle file has no goal (/goal)")
+    return document["goal"]
 
 
 _KNOWN = ("size", "moves", "difficulty", "colors", "goal")
@@ -207,20 +276,19 @@ def parse_spec(values: Mapping[str, Any]) -> CreateSpec:
                     "colors", f"the goal has {kinds} labels; leave colors out with a goal"
                 )
     numbered = is_numbered(goal) if goal is not None else colors is None
-    bands = bands_for(width, height, numbered)
     moves = None
     difficulty = None
     if "moves" in given:
         if "difficulty" in given:
             raise SpecError("difficulty", "give moves or difficulty, not both")
         moves = _integer("moves", given["moves"])
-        top = bands[-1][1]
+        top = moves_cap(width, height, numbered)
         if not 1 <= moves <= top:
             kind = "numbered" if numbered else "colour"
+            largest = (max(width, height), min(width, height)) in LARGEST
+            why = "its largest distance" if largest else "what levelgen can prove"
             raise SpecError(
-                "moves",
-                f"{moves} moves: a {width}x{height} {kind} level has 1..{top}"
-                " (the top of its expert band)",
+                "moves", f"{moves} moves: a {width}x{height} {kind} level has 1..{top} ({why})"
             )
     else:
         band = given.get("difficulty", "medium")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from levelgen.sliding import bench
 from levelgen.sliding.rules import reachability
 
@@ -34,3 +36,24 @@ def test_the_workloads_report_right_answers() -> None:
         assert figures.median_seconds <= figures.max_seconds
         json.dumps(figures.as_dict())
     assert {r["colors"] for r in colour.rows} == {2, 3}
+
+
+def test_the_length_workloads_report_right_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    from levelgen.sliding import bench_lengths
+
+    every = bench_lengths.bench_every_length("2x3")
+    assert every.all_correct and every.count == 21
+    assert [r["moves"] for r in every.rows] == list(range(1, 22))
+    largest = bench_lengths.bench_largest(("3x2", "2x4"), count=1)
+    assert largest.all_correct
+    assert [(r["size"], r["largest"]) for r in largest.rows] == [("3x2", 21), ("2x4", 36)]
+    long = bench_lengths.bench_long((30,), count=2)
+    assert long.all_correct and long.count == 2
+    json.dumps([f.as_dict() for f in (every, largest, long)])
+    from levelgen.bench.games import _lengths
+
+    figures = {"every-length-3x3": every, "largest-3x4": largest, "long-4x4": long}
+    _lengths({k: v.as_dict() for k, v in figures.items()})
+    printed = capsys.readouterr().out
+    assert "a level at each of 1..21 moves (all exact: True)" in printed
+    assert "2x4 at its largest distance 36" in printed and "4x4 at 30 moves: median" in printed

@@ -104,7 +104,7 @@ def test_difficulty_and_ramp() -> None:
     assert FAMILY.difficulty(level) == (16.0, "medium")
     assert FAMILY.difficulty(SlidingLevel(level.start, level.goal)) == (16.0, "medium")
     specs = FAMILY.ramp({"size": "3x3"}, 3, "easy", "expert")
-    assert [s["moves"] for s in specs] == [4, 16, 28]
+    assert [s["moves"] for s in specs] == [4, 18, 31]  # the expert band reaches 31
 
 
 def test_show_draw_and_player() -> None:

@@ -166,7 +166,8 @@ def test_a_position_too_far_for_the_page_asks_the_api(page: Any) -> None:
     level = _level("sliding_4x4_numbered_40.json")
     assets = FAMILY.player(level, with_api=True)
     # A page whose search gives up at once: everything beyond the known start goes to the API.
-    html = build_page(dataclasses.replace(assets, data={**assets.data, "nodeCap": 10}), "")
+    data = {**assets.data, "nodeCap": 10, "hintNodes": 10}
+    html = build_page(dataclasses.replace(assets, data=data), "")
     bodies: list[Any] = []
 
     def handle(route: Any) -> None:
@@ -205,3 +206,82 @@ def test_a_position_too_far_for_the_page_asks_the_api(page: Any) -> None:
         page.eval_on_selector("#board .hint", "e => +e.dataset.cell")
         == frame.move(expected.details["move"]).blank
     )
+
+
+def _hint_off_the_path(page: Any, level: SlidingLevel) -> tuple[Frame, Any]:
+    """Play one move off the level's certificate and ask for a hint: the frame and the
+    family's own hint there."""
+    assert level.solution is not None
+    frame = level.start
+    wrong = next(d for d, _ in frame.neighbours() if d != level.solution[0])
+    frame = _click_move(page, frame, wrong)
+    page.click("#hint")
+    page.wait_for_function("() => document.querySelector('#board .hint') !== null")
+    return frame, FAMILY.hint(SlidingLevel(frame, level.goal), budget=Budget(), options={})
+
+
+@pytest.mark.parametrize("name", ["sliding_3x3_numbered.json", "sliding_4x4_numbered_40.json"])
+def test_an_optimal_hint_off_the_path_without_the_network(page: Any, name: str) -> None:
+    """A move off the optimal path, then a hint: the family's optimal move and distance,
+    worked out by the page alone (the whole space on 3x3, IDA* on 4x4)."""
+    level = _level(name)
+    requests = _open(page, level)
+    frame, expected = _hint_off_the_path(page, level)
+    assert expected.status == "ok"
+    hinted = page.eval_on_selector("#board .hint", "e => +e.dataset.cell")
+    assert hinted == frame.move(expected.details["move"]).blank
+    assert _state(page)[2] == str(expected.details["distance"])
+    assert f"{expected.details['distance']} moves left" in page.text_content("#message")
+    assert requests == []
+
+
+def test_a_hint_beyond_the_page_search_follows_a_known_solution(page: Any) -> None:
+    """When the page's search gives up and there is no service, the hint is the first move of
+    the shortest solution the page knows (back onto the certificate), marked with its length
+    and the proved lower bound."""
+    level = _level("sliding_4x4_numbered_40.json")
+    assets = FAMILY.player(level, with_api=False)
+    data = {**assets.data, "nodeCap": 10, "hintNodes": 10}
+    requests: list[str] = []
+
+    def handle(route: Any) -> None:
+        if route.request.url == ORIGIN + "/play":
+            html = build_page(dataclasses.replace(assets, data=data), None)
+            route.fulfill(status=200, content_type="text/html", body=html)
+        else:
+            requests.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", handle)
+    page.goto(ORIGIN + "/play")
+    assert level.solution is not None
+    frame = level.start
+    wrong = next(d for d, _ in frame.neighbours() if d != level.solution[0])
+    frame = _click_move(page, frame, wrong)
+    page.click("#hint")
+    hinted = page.eval_on_selector("#board .hint", "e => +e.dataset.cell")
+    assert hinted == level.start.blank  # undo the move: back onto the certificate
+    text = page.text_content("#message")
+    assert "a solution of 41 moves" in text
+    bound = int(text.split("at least ")[1].split(" ")[0])
+    assert bound <= 41 and bound >= 2
+    assert _state(page)[2] == ""
+    assert requests == []
+
+
+def test_the_page_hint_search_agrees_with_the_solver_on_4x4(page: Any) -> None:
+    """The page's fast IDA* (numbered boards) finds the solver's least optimal solution."""
+    level = _level("sliding_4x4_numbered_40.json")
+    page.set_content(build_page(FAMILY.player(level, with_api=False)))
+    rng = random.Random(7)
+    frames = []
+    for _ in range(6):
+        frame = level.goal
+        for _ in range(rng.randint(10, 40)):
+            frame = frame.move(rng.choice([d for d, _ in frame.neighbours()]))
+        frames.append(frame)
+    answers = page.evaluate(
+        "fs => fs.map(f => window.levelgenPlayer.hintSolve(f))", [list(f.cells) for f in frames]
+    )
+    for frame, answer in zip(frames, answers, strict=True):
+        assert answer["path"] == solver.solve(frame, level.goal).path

@@ -10,7 +10,7 @@ import pytest
 
 from levelgen.puzzles import SpecError
 from levelgen.sliding.rules import Frame
-from levelgen.sliding.spec import BANDS, band_of, bands_for, parse_spec, ramp
+from levelgen.sliding.spec import BANDS, band_of, bands_for, first_bands, parse_spec, ramp
 
 
 def test_defaults_and_values() -> None:
@@ -36,8 +36,14 @@ BAD: list[tuple[dict[str, Any], str, str]] = [
     ({"moves": True}, "moves", "got true"),
     ({"moves": 2.0}, "moves", "got the number 2.0"),
     ({"moves": "ten"}, "moves", "got 'ten'"),
-    ({"moves": 0}, "moves", "1..55"),
-    ({"moves": 56}, "moves", "1..55"),
+    ({"moves": 0}, "moves", "1..74"),
+    ({"moves": 75}, "moves", "1..74 (what levelgen can prove)"),
+    ({"size": "3x3", "moves": 32}, "moves", "1..31 (its largest distance)"),
+    ({"size": "3x4", "moves": 54}, "moves", "1..53 (its largest distance)"),
+    ({"size": "3x3", "colors": 2, "moves": 32}, "moves", "1..31"),
+    ({"goal": {"game": "linkup"}}, "goal", "got a 'linkup' file"),
+    ({"goal": {"width": 3}}, "goal", "got an object without a game"),
+    ({"goal": {"game": "sliding-puzzle"}}, "goal", "has no goal (/goal)"),
     ({"moves": 10, "difficulty": "easy"}, "difficulty", "not both"),
     ({"difficulty": "impossible"}, "difficulty", "expected one of"),
     ({"size": 4}, "size", "got int"),
@@ -65,10 +71,10 @@ def test_bad_options_name_themselves(values: dict[str, Any], option: str, words:
     assert words in err.value.reason
 
 
-def test_moves_are_checked_against_the_sizes_bands() -> None:
-    with pytest.raises(SpecError, match=r"1\.\.20"):
-        parse_spec({"size": "3x2", "moves": 21})
-    assert parse_spec({"size": "3x2", "moves": 20}).moves == 20
+def test_moves_are_checked_against_the_sizes_largest_distance() -> None:
+    with pytest.raises(SpecError, match=r"1\.\.21 \(its largest distance\)"):
+        parse_spec({"size": "3x2", "moves": 22})
+    assert parse_spec({"size": "3x2", "moves": 21}).moves == 21
 
 
 def test_bands_cover_ranges_without_gaps() -> None:
@@ -80,7 +86,11 @@ def test_bands_cover_ranges_without_gaps() -> None:
                 for (lo, hi), (nlo, _) in itertools.pairwise(bands):
                     assert lo <= hi and nlo == hi + 1
                 assert bands[0][0] >= 1
-    assert bands_for(4, 4, True) == ((10, 20), (21, 32), (33, 44), (45, 55))
+    # The expert bands reach the boards' largest distances (66 on 4x4); below them nothing moved.
+    assert bands_for(4, 4, True) == ((10, 20), (21, 32), (33, 44), (45, 66))
+    assert first_bands(4, 4, True) == ((10, 20), (21, 32), (33, 44), (45, 55))
+    assert bands_for(3, 3, True)[-1] == (24, 31) and bands_for(4, 3, True)[-1][1] == 53
+    assert bands_for(3, 3, False) == first_bands(3, 3, False)
     assert bands_for(3, 2, True) == bands_for(2, 3, True)
     assert band_of(40, 4, 4, True) == "hard"
     assert band_of(1, 4, 4, True) == "easy" and band_of(70, 4, 4, True) == "expert"

@@ -1,0 +1,6 @@
+"""Type stubs of the compiled whole-space search (``levelgen/sliding/_space.c``)."""
+
+API: int
+
+def build(width: int, height: int, goal: bytes) -> bytes: ...
+def histogram(table: bytes) -> list[int]: ...
