@@ -146,6 +146,28 @@ def reader_gone() -> NoReturn:
     raise typer.Exit(EXIT_BROKEN_PIPE)
 
 
+#: typer's usage error (a bad option value, an unknown option or command: exit 2), the base of
+#: ``typer.BadParameter``.
+USAGE_ERROR: type[Exception] = next(
+    k for k in typer.BadParameter.__mro__ if k.__name__ == "UsageError"
+)
+
+
+def one_line(exc: Any) -> Any:
+    """``exc``, a usage error, made to show itself in one line on standard error, as every
+    input problem is reported: ``levelgen pack: Invalid value for '--count': 0 is less than 1;
+    see levelgen pack --help``, instead of the usage, a hint and the error on four lines."""
+    ctx = getattr(exc, "ctx", None)
+    command = ctx.command_path if ctx is not None else "levelgen"
+    text = " ".join(exc.format_message().split()).rstrip(".")
+
+    def show(file: Any = None) -> None:
+        typer.echo(f"{command}: {text}; see {command} --help", err=True)
+
+    exc.show = show
+    return exc
+
+
 class LevelgenGroup(TyperGroup):
     """The top-level command group: commands listed in ``COMMAND_ORDER``, and every command
     (those of later modules and ``bench`` too) run so that an unexpected exception becomes
@@ -221,9 +243,17 @@ class LevelgenGroup(TyperGroup):
                     )
                 )
 
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except USAGE_ERROR as exc:
+            raise one_line(exc) from None
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except USAGE_ERROR as exc:
+            raise one_line(exc) from None
         except (typer.Exit, typer.Abort, typer.TyperException):
             raise
         except KeyboardInterrupt:
