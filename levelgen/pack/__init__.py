@@ -33,7 +33,7 @@ from typing import Any
 from ..formats import Problem
 from ..formats.version import VERSION as __version__
 from ..formats.words import plural
-from .executors import ExecutorError, run_jobs
+from .executors import ExecutorError, Terminated, run_jobs
 from .plan import Job, PackPlan, PlanError, file_name, plan_family_pack, plan_pack
 
 __all__ = [
@@ -59,13 +59,16 @@ class PackError(RuntimeError):
 
 
 class PackInterrupted(PackError):
-    """Ctrl-C: ``done`` of ``total`` levels are kept in ``partial`` for ``--resume``."""
+    """Ctrl-C, or SIGTERM when ``terminated`` (see :func:`levelgen.pack.executors.stop_on_sigterm`):
+    ``done`` of ``total`` levels are kept in ``partial`` for ``--resume``."""
 
-    def __init__(self, done: int, total: int, partial: Path) -> None:
+    def __init__(self, done: int, total: int, partial: Path, *, terminated: bool = False) -> None:
         self.done, self.total, self.partial = done, total, partial
+        self.terminated = terminated
         super().__init__(
-            f"interrupted: {done} of {plural(total, 'level')} kept in {partial}; run the same"
-            " command with --resume to finish"
+            f"{'terminated' if terminated else 'interrupted'}: {done} of"
+            f" {plural(total, 'level')} kept in {partial}; run the same command with --resume"
+            " to finish"
         )
 
 
@@ -100,7 +103,8 @@ def make_pack(
 ) -> dict[str, Any]:
     """Make the pack of ``plan`` in ``out_dir`` (see the module docstring) and return its
     manifest.  ``on_level(done, total)`` is called as levels are kept (resumed ones first).
-    Raises ``PackError`` (``PackInterrupted`` on Ctrl-C)."""
+    Raises ``PackError`` (``PackInterrupted`` on Ctrl-C, and on SIGTERM inside
+    :func:`levelgen.pack.executors.stop_on_sigterm`)."""
     from ..formats import WriteError, write_text
 
     out = Path(out_dir)
@@ -142,8 +146,8 @@ def make_pack(
 
     try:
         run_jobs(todo, keep, workers=workers, scheduler=scheduler)
-    except KeyboardInterrupt:
-        raise PackInterrupted(done, total, tmp) from None
+    except KeyboardInterrupt as stop:
+        raise PackInterrupted(done, total, tmp, terminated=isinstance(stop, Terminated)) from None
     except ExecutorError as exc:
         raise PackError(
             f"{exc}; {done} of {plural(total, 'level')} kept in {tmp}: run the same command"
