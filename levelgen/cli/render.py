@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..formats.words import plural
-
 from .common import (
     EXIT_UNREADABLE,
     app,
