@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from ..puzzles import Capability, Family, SpecError
+from ..puzzles import Capability, Family, FamilySetupError, SpecError, check_variable
 from .coercion import no_type, quick_coercion
 
 if TYPE_CHECKING:
@@ -256,6 +256,8 @@ class LevelgenGroup(TyperGroup):
             raise one_line(exc) from None
         except (typer.Exit, typer.Abort, typer.TyperException):
             raise
+        except FamilySetupError as exc:
+            fail(EXIT_USAGE, f"levelgen: {exc}")
         except KeyboardInterrupt:
             typer.echo("levelgen: interrupted", err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
@@ -304,7 +306,9 @@ def _options(
         ),
     ] = False,
 ) -> None:
-    """The options of ``levelgen`` itself, before the command."""
+    """The options of ``levelgen`` itself, before the command; ``LEVELGEN_FAMILIES`` checked
+    (exit 2 in one line when an entry is not ``name=package.module:attribute``)."""
+    check_variable()
 
 
 #: The layout file cap: a 64x64 layout is about 4 KiB.

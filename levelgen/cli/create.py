@@ -329,11 +329,13 @@ def _create_other(
     import secrets
 
     from ..formats import MAX_SEED, format_json
-    from ..puzzles import Capability, FamilyError, family
+    from ..puzzles import Capability, FamilyError, FamilySetupError, family
 
     check_output(output, no_clobber)
     try:
         item = family(game)
+    except FamilySetupError:
+        raise  # LEVELGEN_FAMILIES or an entry point: one line naming it (exit 2)
     except FamilyError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--game'") from None
     require(item, Capability.CREATE, f"levelgen create --game {game}")
