@@ -41,6 +41,7 @@ from ..puzzles import (
 if TYPE_CHECKING:
     from ..formats.scene import Scene
     from .core.board import Board
+    from .core.geometry import Pos
     from .core.level import Level
     from .core.moves import Move
     from .core.paths import Path
@@ -299,8 +300,7 @@ class LinkupFamily:
         if result.status is SolveStatus.UNSOLVABLE:
             core = [[p.x, p.y] for p in result.deadlock]
             text = f"unsolvable: {result.reason}" if result.reason else "unsolvable"
-            if core:
-                text += "; deadlock core: " + ", ".join(f"[{x}, {y}]" for x, y in core)
+            text += _core_text(result.deadlock)
             return Verdict("unsolvable", text, (), {"deadlock": core})
         return Verdict("undecided", _undecided(budget, result.reason), (), {"deadlock": []})
 
@@ -331,8 +331,7 @@ class LinkupFamily:
         if result.status is SolveStatus.UNSOLVABLE:
             reason = result.reason or "no removal order clears the board"
             text = f"unsolvable: {reason}"
-            if result.deadlock:
-                text += "; deadlock core: " + ", ".join(str(p) for p in result.deadlock)
+            text += _core_text(result.deadlock)
             deadlock = [[p.x, p.y] for p in result.deadlock]
             return SolveAnswer("unsolvable", text, None, {"deadlock": deadlock})
         if result.status is SolveStatus.UNKNOWN:
@@ -379,8 +378,7 @@ class LinkupFamily:
             lines = ["won: no tiles are left"]
         elif result.status == "lost":
             text = f"lost: {result.reason}"
-            if result.deadlock:
-                text += "; deadlock core: " + ", ".join(str(p) for p in result.deadlock)
+            text += _core_text(result.deadlock)
             lines = [text]
         else:
             lines = [result.reason]
@@ -469,6 +467,20 @@ class LinkupFamily:
                 )
             raise DocumentError(document.problems, is_format=False)
         return document.level
+
+
+#: Cells of a deadlock core named in a one-line verdict at most (``--json`` has them all).
+CORE_SHOWN = 12
+
+
+def _core_text(cells: Sequence[Pos]) -> str:
+    """``; deadlock core: [x, y], ...`` for a verdict's line, the first :data:`CORE_SHOWN`
+    cells and how many more (a shuffled 64x64 board can have thousands); empty for none."""
+    if not cells:
+        return ""
+    shown = ", ".join(str(p) for p in cells[:CORE_SHOWN])
+    more = f" and {len(cells) - CORE_SHOWN} more" if len(cells) > CORE_SHOWN else ""
+    return f"; deadlock core: {shown}{more}"
 
 
 def _undecided(budget: Budget, reason: str | None) -> str:
