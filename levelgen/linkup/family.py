@@ -152,13 +152,14 @@ class LinkupFamily:
         from .play.answers import is_position_data
 
         if is_position_data(data):
-            from .play.position_file import parse_position_data
+            from .play.position_file import PositionInvalid, parse_position_data
             from .schema.level import LevelFormatError
 
             try:
                 position = parse_position_data(data)
             except LevelFormatError as exc:
-                raise DocumentError(exc.problems) from None
+                invalid = isinstance(exc, PositionInvalid)  # well-formed, but does not replay
+                raise DocumentError(exc.problems, is_format=not invalid) from None
             return LinkupDocument(position.level, (), position)
         try:
             level, problems = core_level_from_data(data)
