@@ -274,7 +274,8 @@ class LevelgenGroup(TyperGroup):
 app = typer.Typer(
     cls=LevelgenGroup,
     name="levelgen",
-    help="Generate and verify Link-up (Onet, Shisen-Sho) levels with proofs of solvability.\n\n"
+    help="Generate and verify puzzle levels with replayable proofs: Link-up (Onet, Shisen-Sho),"
+    " sliding-tile puzzles, snakes and ladders, and any game a package registers.\n\n"
     + EXIT_CODES_HELP,
     no_args_is_help=True,
     add_completion=False,

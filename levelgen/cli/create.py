@@ -39,8 +39,9 @@ def create(
     size: Annotated[
         str | None,
         typer.Option(
-            help="Board size WxH: W columns by H rows, for example 12x8 (at most 64x64)."
-            " Defaults to the size of --layout.",
+            help="Board size WxH: W columns by H rows, for example 12x8.  Sides per game:"
+            " linkup 1..64 (no default: give --size or --layout), sliding-puzzle 2..8"
+            " (default 4x4), snakes-ladders 1..32 (default 10x10).",
             metavar="WxH",
         ),
     ] = None,

@@ -144,8 +144,9 @@ def solve_command(
 ) -> None:
     """Solve a level and write it with its certificate and metrics.
 
-    Any certificate already in the file is replaced, and so is its generator block: the file
-    written names levelgen-solve, its version and the solver that answered.  A sliding
+    Any certificate already in the file is replaced.  A Link-up level's generator block is
+    replaced too (the file written names levelgen-solve, its version and the solver that
+    answered); a sliding puzzle or a snakes-and-ladders board keeps its own.  A sliding
     puzzle's solution is optimal; when the time runs out first, the best solution found is
     written with its proved lower bound and exit 4.  Exit codes: 0 solved and written;
     1 unsolvable (the proof is printed) or invalid; 2 an option the file's game does not have;

@@ -407,11 +407,15 @@ def generate_board(
                 float(chain.expected[0]), fewest_by_masks(n, faces, overshoot, jumps)
             )
             stale = 0
+    # The window as the user knows it: the one given, or the band's (the default is medium).
+    window = format_window(spec.window)
+    if spec.expected is None:
+        window += f" (the {spec.difficulty} band's window)"
     raise SpecError(
         "expected",
-        f"no board with an expected length in {format_window(spec.window)} and fewest rolls"
+        f"no board with an expected length in {window} and fewest rolls"
         f" {format_bounds(spec.fewest)} found from seed {seed} in {MAX_RESTARTS} layouts;"
-        " widen the window or change the snakes and ladders",
+        " widen the window or the fewest rolls, or change the snakes and ladders",
     )
 
 
