@@ -157,6 +157,8 @@ def one_line(exc: Any) -> Any:
     """``exc``, a usage error, made to show itself in one line on standard error, as every
     input problem is reported: ``levelgen pack: Invalid value for '--count': 0 is less than 1;
     see levelgen pack --help``, instead of the usage, a hint and the error on four lines."""
+    if type(exc).__name__ == "NoArgsIsHelpError":  # a group without a command: its help
+        return exc
     ctx = getattr(exc, "ctx", None)
     command = ctx.command_path if ctx is not None else "levelgen"
     text = " ".join(exc.format_message().split()).rstrip(".")

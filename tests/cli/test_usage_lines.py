@@ -35,3 +35,10 @@ def test_a_usage_error_is_one_line_in_levelgen_words(args: list[str], expected: 
     assert expected in lines[0]
     assert "Input should be" not in lines[0] and "Usage:" not in lines[0]
     assert lines[0].endswith("--help")  # where to read more
+
+
+@pytest.mark.parametrize("args", [[], ["library"], ["bench"]])
+def test_a_group_without_a_command_still_shows_its_help(args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.output.startswith("Usage: levelgen"), result.output
+    assert "Commands:" in result.output and len(result.output.splitlines()) > 5
