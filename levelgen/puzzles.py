@@ -32,6 +32,7 @@ found in a three-way status; ``unsolvable`` comes only with a proof, a spent bud
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -53,6 +54,7 @@ __all__ = [
     "DocumentError",
     "Family",
     "FamilyError",
+    "FamilySetupError",
     "HintAnswer",
     "PlayerAssets",
     "Problem",
@@ -61,6 +63,7 @@ __all__ = [
     "SolveAnswer",
     "SpecError",
     "Verdict",
+    "check_variable",
     "families",
     "family",
     "family_of",
@@ -94,6 +97,13 @@ class Capability(StrEnum):
 
 class FamilyError(LookupError):
     """An unknown game, or an operation its family does not have: one line for the user."""
+
+
+class FamilySetupError(FamilyError):
+    """A family named in ``LEVELGEN_FAMILIES`` or an entry point that cannot be loaded (an
+    entry that is not ``name=package.module:attribute``, a module that cannot be imported, an
+    attribute it lacks, an object that is no family): a setup problem, not a bug, in one line
+    naming where the family was named (the command line exits 2)."""
 
 
 class CreateError(RuntimeError):
@@ -322,30 +332,83 @@ def register(item: Family) -> Family:
     return item
 
 
-def _load(reference: str) -> Family:
+def _load(name: str, reference: str) -> Family:
+    """The family object ``reference`` (``package.module:attribute``) names, or
+    :class:`FamilySetupError` saying where ``name`` was registered and what is wrong."""
+    where = _where(name)
     module_name, _, attribute = reference.partition(":")
-    target: Any = importlib.import_module(module_name)
+    try:
+        target: Any = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise FamilySetupError(
+            f"{where}: cannot import {module_name!r} for game {name!r} ({exc}); the module must"
+            " be importable (installed, or on PYTHONPATH)"
+        ) from None
+    except Exception as exc:
+        raise FamilySetupError(
+            f"{where}: importing {module_name!r} for game {name!r} failed:"
+            f" {type(exc).__name__}: {exc}"
+        ) from None
     for part in attribute.split("."):
-        target = getattr(target, part)
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise FamilySetupError(
+                f"{where}: module {module_name!r} has no attribute {attribute!r} (game {name!r})"
+            ) from None
     if callable(target) and not isinstance(target, Family):
         target = target()
     if not isinstance(target, Family):
-        raise FamilyError(f"{reference} is not a puzzle family (see levelgen.puzzles.Family)")
+        raise FamilySetupError(
+            f"{where}: {reference} is not a puzzle family (see levelgen.puzzles.Family)"
+        )
     return target
+
+
+def _where(name: str) -> str:
+    """Where the family ``name`` was registered, for a message."""
+    return FAMILIES_VARIABLE if name in _variable_entries() else f"entry point {name!r}"
+
+
+#: ``name=package.module:attribute``, as ``LEVELGEN_FAMILIES`` lists them.
+_ENTRY = re.compile(r"([A-Za-z0-9][A-Za-z0-9_.-]*)=([A-Za-z_][\w.]*):([A-Za-z_][\w.]*)")
+
+
+def _variable_entries() -> dict[str, str]:
+    """The families named in ``LEVELGEN_FAMILIES`` (``name=package.module:attribute``,
+    separated by commas; spaces around an entry and empty entries are ignored):
+    :class:`FamilySetupError` naming the variable and the entry when one is not of that form."""
+    import os
+
+    found: dict[str, str] = {}
+    for item in os.environ.get(FAMILIES_VARIABLE, "").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        match = _ENTRY.fullmatch(item)
+        if match is None:
+            raise FamilySetupError(
+                f"{FAMILIES_VARIABLE}: {item!r} is not name=package.module:attribute"
+                " (entries separated by commas)"
+            )
+        found[match.group(1)] = f"{match.group(2)}:{match.group(3)}"
+    return found
+
+
+def check_variable() -> None:
+    """:class:`FamilySetupError` when ``LEVELGEN_FAMILIES`` holds an entry that is not of its
+    form (the modules are imported only when their game is asked for)."""
+    _variable_entries()
 
 
 def _entry_points() -> dict[str, str]:
     """The families registered through the entry-point group, and those named in the
-    environment variable ``LEVELGEN_FAMILIES`` (``name=package.module:attribute``, separated by
-    commas: a family tried before it is packaged; it wins over an entry point of that name)."""
-    import os
+    environment variable ``LEVELGEN_FAMILIES`` (a family tried before it is packaged; it wins
+    over an entry point of that name)."""
     from importlib.metadata import entry_points
 
     found = {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
-    for item in os.environ.get(FAMILIES_VARIABLE, "").split(","):
-        name, sep, reference = item.partition("=")
-        if sep and name.strip() and reference.strip():
-            found[name.strip()] = reference.strip()
+    found.update(_variable_entries())
     return found
 
 
@@ -358,7 +421,7 @@ def family(name: str) -> Family:
     if reference is None:
         known = ", ".join(sorted(families()))
         raise FamilyError(f"unknown game {name!r} (known: {known})")
-    found = _load(reference)
+    found = _load(name, reference)
     _loaded[name] = found
     return found
 
@@ -369,19 +432,22 @@ def families() -> dict[str, Family]:
     names = {**_BUILTIN, **_entry_points()}
     for name in names:
         if name not in _loaded:
-            _loaded[name] = _load(names[name])
+            _loaded[name] = _load(name, names[name])
     return dict(sorted(_loaded.items()))
 
 
 def family_of(data: object) -> Family:
     """The family of a document: the one its ``game`` field names (Link-up when the field is
     absent or not a string: Link-up's own checks then say what is wrong with it).
-    :class:`DocumentError` at ``/game`` when it names no known game."""
+    :class:`DocumentError` at ``/game`` when it names no known game; :class:`FamilySetupError`
+    when the family it names cannot be loaded."""
     game = data.get("game") if isinstance(data, dict) else None
     if not isinstance(game, str):
         game = "linkup"
     try:
         return family(game)
+    except FamilySetupError:
+        raise  # not the document's fault
     except FamilyError as exc:
         raise DocumentError([Problem("/game", str(exc))]) from None
 

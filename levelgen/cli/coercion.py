@@ -100,8 +100,52 @@ class _QuickCoercion:
 
     def _typer(self) -> Any:
         if self._full is None:
-            self._full = self._build(self._descriptor)
+            self._full = _Reworded(self._build(self._descriptor), self._descriptor)
         return self._full
+
+
+class _Reworded:
+    """typer's own coercion of one parameter, its refusals said in the words of the rest of
+    the command line rather than pydantic's (typer checks values with pydantic and passes its
+    message on: ``Input should be greater than or equal to 1``): ``0 is less than 1``,
+    ``'abc' is not an integer``.  A message without pydantic's wording is left as it is."""
+
+    __slots__ = ("_descriptor", "_full")
+
+    def __init__(self, full: Any, descriptor: Any) -> None:
+        self._full = full
+        self._descriptor = descriptor
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            return self._full.coerce(value, param=param, ctx=ctx)
+        except typer.BadParameter as exc:
+            if "Input should be" not in exc.message:
+                raise
+            reason = _reason(value, self._descriptor.annotation, self._descriptor.parameter_info)
+            raise typer.BadParameter(reason, ctx=ctx, param=param) from None
+
+
+def _reason(value: Any, annotation: Any, info: Any) -> str:
+    """Why ``value`` is not a value of ``annotation`` within ``info``'s ``min`` and ``max``."""
+    shown = value if isinstance(value, str) else str(value)
+    names = {int: "an integer", float: "a number"}
+    kinds = [k for k in names if annotation == k or annotation == k | None]
+    if not kinds:
+        return f"{shown!r} is not a valid value"
+    kind = kinds[0]
+    try:
+        number = kind(shown)
+    except ValueError:
+        return f"{shown!r} is not {names[kind]}"
+    low, high = info.min, info.max
+    if low is not None and high is not None:
+        return f"{shown} is not in {low}..{high}"
+    if low is not None and number < low:
+        return f"{shown} is less than {low}"
+    if high is not None and number > high:
+        return f"{shown} is more than {high}"
+    return f"{shown!r} is not {names[kind]}"
 
 
 def quick_coercion(param: Any) -> None:

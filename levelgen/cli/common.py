@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from ..puzzles import Capability, Family, SpecError
+from ..puzzles import Capability, Family, FamilySetupError, SpecError, check_variable
 from .coercion import no_type, quick_coercion
 
 if TYPE_CHECKING:
@@ -146,6 +146,30 @@ def reader_gone() -> NoReturn:
     raise typer.Exit(EXIT_BROKEN_PIPE)
 
 
+#: typer's usage error (a bad option value, an unknown option or command: exit 2), the base of
+#: ``typer.BadParameter``.
+USAGE_ERROR: type[Exception] = next(
+    k for k in typer.BadParameter.__mro__ if k.__name__ == "UsageError"
+)
+
+
+def one_line(exc: Any) -> Any:
+    """``exc``, a usage error, made to show itself in one line on standard error, as every
+    input problem is reported: ``levelgen pack: Invalid value for '--count': 0 is less than 1;
+    see levelgen pack --help``, instead of the usage, a hint and the error on four lines."""
+    if type(exc).__name__ == "NoArgsIsHelpError":  # a group without a command: its help
+        return exc
+    ctx = getattr(exc, "ctx", None)
+    command = ctx.command_path if ctx is not None else "levelgen"
+    text = " ".join(exc.format_message().split()).rstrip(".")
+
+    def show(file: Any = None) -> None:
+        typer.echo(f"{command}: {text}; see {command} --help", err=True)
+
+    exc.show = show
+    return exc
+
+
 class LevelgenGroup(TyperGroup):
     """The top-level command group: commands listed in ``COMMAND_ORDER``, and every command
     (those of later modules and ``bench`` too) run so that an unexpected exception becomes
@@ -221,11 +245,21 @@ class LevelgenGroup(TyperGroup):
                     )
                 )
 
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except USAGE_ERROR as exc:
+            raise one_line(exc) from None
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except USAGE_ERROR as exc:
+            raise one_line(exc) from None
         except (typer.Exit, typer.Abort, typer.TyperException):
             raise
+        except FamilySetupError as exc:
+            fail(EXIT_USAGE, f"levelgen: {exc}")
         except KeyboardInterrupt:
             typer.echo("levelgen: interrupted", err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
@@ -242,7 +276,8 @@ class LevelgenGroup(TyperGroup):
 app = typer.Typer(
     cls=LevelgenGroup,
     name="levelgen",
-    help="Generate and verify Link-up (Onet, Shisen-Sho) levels with proofs of solvability.\n\n"
+    help="Generate and verify puzzle levels with replayable proofs: Link-up (Onet, Shisen-Sho),"
+    " sliding-tile puzzles, snakes and ladders, and any game a package registers.\n\n"
     + EXIT_CODES_HELP,
     no_args_is_help=True,
     add_completion=False,
@@ -274,7 +309,9 @@ def _options(
         ),
     ] = False,
 ) -> None:
-    """The options of ``levelgen`` itself, before the command."""
+    """The options of ``levelgen`` itself, before the command; ``LEVELGEN_FAMILIES`` checked
+    (exit 2 in one line when an entry is not ``name=package.module:attribute``)."""
+    check_variable()
 
 
 #: The layout file cap: a 64x64 layout is about 4 KiB.

@@ -39,8 +39,9 @@ def create(
     size: Annotated[
         str | None,
         typer.Option(
-            help="Board size WxH: W columns by H rows, for example 12x8 (at most 64x64)."
-            " Defaults to the size of --layout.",
+            help="Board size WxH: W columns by H rows, for example 12x8.  Sides per game:"
+            " linkup 1..64 (no default: give --size or --layout), sliding-puzzle 2..8"
+            " (default 4x4), snakes-ladders 1..32 (default 10x10).",
             metavar="WxH",
         ),
     ] = None,
@@ -329,11 +330,13 @@ def _create_other(
     import secrets
 
     from ..formats import MAX_SEED, format_json
-    from ..puzzles import Capability, FamilyError, family
+    from ..puzzles import Capability, FamilyError, FamilySetupError, family
 
     check_output(output, no_clobber)
     try:
         item = family(game)
+    except FamilySetupError:
+        raise  # LEVELGEN_FAMILIES or an entry point: one line naming it (exit 2)
     except FamilyError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--game'") from None
     require(item, Capability.CREATE, f"levelgen create --game {game}")

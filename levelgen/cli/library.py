@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -56,8 +58,55 @@ def _open(db: str | None, *, create: bool = True) -> Store:
             )
     try:
         return Store(url)
-    except Exception as exc:  # a bad URL, an unreachable server, a read-only file
-        fail(EXIT_USAGE, f"levelgen library: --db: cannot open {url}: {exc}".splitlines()[0])
+    except ValueError as exc:  # not a database URL
+        fail(EXIT_USAGE, f"levelgen library: --db: {exc}")
+    except ImportError as exc:  # a database without its driver (mysql://...)
+        fail(EXIT_USAGE, f"levelgen library: --db: no driver for {_shown(url)} ({exc})")
+    except Exception as exc:  # an unreachable server, a read-only or broken file
+        _unavailable(url, exc)
+
+
+def _shown(url: str) -> str:
+    """``url`` as a message may show it: without its password."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "the --db URL"
+
+
+def _unavailable(url: str, exc: BaseException) -> NoReturn:
+    """Exit 3 in one line: the library at ``url`` cannot be opened, reached or written (the
+    driver's first line, without SQLAlchemy's wrapping: the library is the command's input or
+    output, as a file would be)."""
+    from ..library.errors import LibraryUnavailable, driver_message
+
+    if isinstance(exc, LibraryUnavailable):
+        reason = f"{exc.reason} ({exc.cause})"
+    else:
+        reason = driver_message(exc)
+    fail(
+        EXIT_UNREADABLE,
+        f"levelgen library: --db: cannot use the library at {_shown(url)}: {reason}",
+    )
+
+
+@contextmanager
+def _calls(store: Store) -> Iterator[None]:
+    """The store's calls in this block: a database that fails them (gone away, locked, read
+    only) ends the command in one line, exit 3 (see :func:`_unavailable`); the store is
+    closed at the end."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ..library.errors import LibraryUnavailable
+
+    try:
+        yield
+    except (LibraryUnavailable, SQLAlchemyError) as exc:
+        _unavailable(store.url, exc)
+    finally:
+        store.close()
 
 
 def _missing_sqlite_file(url: str) -> str | None:
@@ -94,36 +143,43 @@ def _level_id(text: str) -> str:
     return f"sha256:{found.group(2)}"
 
 
-def import_problems(source: str) -> tuple[dict[str, object] | None, list[str]]:
+#: What :func:`import_problems` finds: the level's JSON data (None when refused), the lines
+#: that say why, and the exit code of the refusal (3 unreadable or schema-invalid, 1 invalid).
+Imported = tuple[dict[str, object] | None, list[str], int]
+
+
+def import_problems(source: str) -> Imported:
     """The level file ``source`` (of any game) as JSON data when it is a valid level whose
-    certificate replays, else None and one line per problem."""
+    certificate replays, else None, one line per problem and the exit code (3 for a file that
+    cannot be read or breaks its schema: missing, empty, not UTF-8 or JSON; 1 for a level
+    well-formed but invalid or without a certificate)."""
     from ..formats import ReadError, read_json
     from ..linkup import LevelFile, LevelFormatError, level_problems, read_level, replay
 
     try:
         data = read_json(source)
     except ReadError as exc:
-        return None, problem_lines(source, exc.problems)
+        return None, problem_lines(source, exc.problems), EXIT_UNREADABLE
     if isinstance(data, dict) and data.get("game", "linkup") != "linkup":
         return _family_import(source, data)
     try:
         file = read_level(source)
     except ReadError as exc:
-        return None, problem_lines(source, exc.problems)
+        return None, problem_lines(source, exc.problems), EXIT_UNREADABLE
     problems = level_problems(file)
     try:
         level = file.to_core()
     except LevelFormatError as exc:
-        return None, problem_lines(source, [*problems, *exc.problems])
+        return None, problem_lines(source, [*problems, *exc.problems]), EXIT_INVALID
     if level.solution is None:
-        return None, [f"{source}: no solution: solve it first (levelgen solve)"]
+        return None, [f"{source}: no solution: solve it first (levelgen solve)"], EXIT_INVALID
     problems.extend(replay(level.board, level.rules, level.solution))
     if problems:
-        return None, problem_lines(source, problems)
-    return LevelFile.from_core(level).to_data(), []
+        return None, problem_lines(source, problems), EXIT_INVALID
+    return LevelFile.from_core(level).to_data(), [], 0
 
 
-def _family_import(source: str, data: object) -> tuple[dict[str, object] | None, list[str]]:
+def _family_import(source: str, data: object) -> Imported:
     """:func:`import_problems` of a level of another game than Link-up: read by its family,
     its certificate replayed by the family's own verifier."""
     from ..formats import Problem
@@ -133,13 +189,15 @@ def _family_import(source: str, data: object) -> tuple[dict[str, object] | None,
         item = family_of(data)
         document = item.read(data)
     except DocumentError as exc:
-        return None, problem_lines(source, exc.problems)
+        code = EXIT_UNREADABLE if exc.is_format else EXIT_INVALID
+        return None, problem_lines(source, exc.problems), code
     verdict = item.verify(document, prove=False, budget=Budget(), options={})
     if verdict.status in ("solvable", "unsolvable", "unknown"):
-        return None, [f"{source}: no certificate: solve it first (levelgen solve)"]
+        return None, [f"{source}: no certificate: solve it first (levelgen solve)"], EXIT_INVALID
     if verdict.status != "ok":
-        return None, problem_lines(source, verdict.problems or [Problem("", verdict.text)])
-    return item.dump(document), []
+        lines = problem_lines(source, verdict.problems or [Problem("", verdict.text)])
+        return None, lines, EXIT_INVALID
+    return item.dump(document), [], 0
 
 
 @library_app.command("import")
@@ -151,7 +209,9 @@ def import_levels(
 ) -> None:
     """Store level files (each verified first) in the library.
 
-    Exit codes: 0 all stored (or already there); 1 some level invalid; 3 some file unreadable.
+    Exit codes: 0 all stored (or already there); 1 some level invalid or without a
+    certificate; 3 some file unreadable (missing, empty, not UTF-8 or JSON) or not a level
+    file of its schema, or the library cannot be reached or written.
     """
     files: list[str] = []
     for path in paths:
@@ -163,20 +223,17 @@ def import_levels(
     store = _open(db)
     code = 0
     stored = existing = 0
-    try:
+    with _calls(store):
         for source in files:
-            data, lines = import_problems(source)
+            data, lines, refused = import_problems(source)
             if data is None:
                 for line in lines:
                     typer.echo(line, err=True)
-                unreadable = any("no such" in line or "not JSON" in line for line in lines)
-                code = max(code, EXIT_UNREADABLE if unreadable else EXIT_INVALID)
+                code = max(code, refused)
                 continue
             _summary, created = store.put_level(data)
             stored += created
             existing += not created
-    finally:
-        store.close()
     typer.echo(
         f"{stored} stored, {existing} already in the library, {plural(len(files), 'file')}",
         err=True,
@@ -188,7 +245,8 @@ def import_levels(
 def list_levels(
     size: Annotated[str | None, typer.Option(help="Only this size (WxH).", metavar="WxH")] = None,
     max_turns: Annotated[
-        int | None, typer.Option("--max-turns", help="Only these rules' turns.", metavar="T")
+        int | None,
+        typer.Option("--max-turns", min=0, max=8, help="Only these rules' turns.", metavar="T"),
     ] = None,
     band: Annotated[
         str | None, typer.Option(help="Only this difficulty band.", metavar="BAND")
@@ -211,7 +269,8 @@ def list_levels(
     """List the stored levels (id, size, rules, tiles, seed, difficulty band; the game of a
     level of another game than Link-up).
 
-    Exit codes: 0 listed; 2 bad option; 3 no library there (a read makes none).
+    Exit codes: 0 listed; 2 bad option (a size, band or game no level can have); 3 no library
+    there (a read makes none), or it cannot be reached.
     """
     from ..library import LevelFilter
     from ..linkup import SLIDES
@@ -220,17 +279,45 @@ def list_levels(
         raise typer.BadParameter(
             f"{slide!r} is not one of {', '.join(SLIDES)}", param_hint="'--slide'"
         )
+    _check_filter(size, band, game)
     store = _open(db, create=False)
-    try:
+    with _calls(store):
         where = LevelFilter(size, max_turns, None, band, slide, layers, game)
         items = store.list_levels(where, limit=limit)
-    finally:
-        store.close()
     for item in items:
         if json_output:
             typer.echo(json.dumps(item, separators=(",", ":")))
         else:
             typer.echo(_list_line(item))
+
+
+def _check_filter(size: str | None, band: str | None, game: str | None) -> None:
+    """Exit 2 naming the option when ``--size``, ``--band`` or ``--game`` is a value no stored
+    level can have (a list that can only be empty is a mistake, not an answer): a size of
+    another form or larger than any game's boards, a band no game has, a game not known."""
+    from ..linkup import MAX_SIDE
+    from ..puzzles import FamilyError, families, family
+
+    if game is not None:
+        try:
+            family(game)
+        except FamilyError as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--game'") from None
+    if size is not None:
+        found = re.fullmatch(r"([0-9]{1,4})x([0-9]{1,4})", size)
+        if found is None:
+            raise typer.BadParameter(f"{size!r} is not of the form WxH", param_hint="'--size'")
+        if not all(1 <= int(side) <= MAX_SIDE for side in found.groups()):
+            raise typer.BadParameter(
+                f"{size} is no game's size (sides 1..{MAX_SIDE} at most)", param_hint="'--size'"
+            )
+    if band is not None:
+        kinds = families() if game is None else {game: family(game)}
+        bands = list(dict.fromkeys(b for item in kinds.values() for b in item.bands))
+        if band not in bands:
+            raise typer.BadParameter(
+                f"{band!r} is not a band ({', '.join(bands)})", param_hint="'--band'"
+            )
 
 
 def _list_line(item: dict[str, Any]) -> str:
@@ -278,7 +365,7 @@ def export_levels(
     """Write stored levels as canonical level files DIR/<hex>.json.
 
     Exit codes: 0 all written; 1 some id not in the library; 2 not a level id; 3 no library
-    there, or the folder is not writable.
+    there (or it cannot be reached), or the folder is not writable.
     """
     from ..formats import WriteError, write_text
 
@@ -286,7 +373,7 @@ def export_levels(
     folder = Path(output)
     store = _open(db, create=False)
     code = 0
-    try:
+    with _calls(store):
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -303,6 +390,4 @@ def export_levels(
             except WriteError as exc:
                 fail(EXIT_UNREADABLE, f"levelgen library export: {exc}")
             typer.echo(str(target))
-    finally:
-        store.close()
     raise typer.Exit(code)

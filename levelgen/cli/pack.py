@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130
+#: Exit status after SIGTERM (128 + SIGTERM), as shells report it.
+EXIT_TERMINATED = 143
 
 
 @app.command()
@@ -116,7 +118,7 @@ def pack(
     The directory appears complete or not at all; the same seed and options give the same
     bytes for any --workers and with --scheduler.  Exit codes: 0 written; 1 a level could not
     be made; 2 bad options; 3 unreadable layout or unwritable directory; 130 interrupted
-    (finish with --resume).
+    (Ctrl-C), 143 terminated (SIGTERM): finish with --resume.
     """
     import secrets
 
@@ -188,14 +190,16 @@ def pack(
     except PlanError as exc:
         option, _, reason = str(exc).partition(": ")
         raise typer.BadParameter(reason or str(exc), param_hint=f"'{option}'") from None
+    from ..pack.executors import stop_on_sigterm
+
     n = workers or os.cpu_count() or 1
     try:
-        with _Progress(count) as on_level:
+        with stop_on_sigterm(), _Progress(count) as on_level:
             manifest = make_pack(
                 plan, output, workers=n, scheduler=scheduler, resume=resume, on_level=on_level
             )
     except PackInterrupted as exc:
-        fail(EXIT_INTERRUPTED, f"levelgen pack: {exc}")
+        fail(EXIT_TERMINATED if exc.terminated else EXIT_INTERRUPTED, f"levelgen pack: {exc}")
     except (PackError, OSError) as exc:
         fail(EXIT_UNREADABLE, f"levelgen pack: {exc}")
     except (GenerationError, CreateError) as exc:

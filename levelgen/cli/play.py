@@ -50,9 +50,10 @@ FileArgument = Annotated[
 
 def _read(source: str, operation: str) -> Position:
     """The Link-up position (or level) of the file ``source``; exit 2 for a file of another
-    game, 3 when it is not a readable position or level file."""
+    game, 3 when it is not a readable position or level file, 1 when its played moves do not
+    replay (an illegal move, a board that is not where they lead)."""
     from ..formats import ReadError, read_json
-    from ..linkup import LevelFormatError, position_from_data
+    from ..linkup import LevelFormatError, PositionInvalid, position_from_data
 
     try:
         data = read_json(source)
@@ -65,7 +66,8 @@ def _read(source: str, operation: str) -> Position:
         return position_from_data(data)
     except LevelFormatError as exc:
         show_problems(source, exc.problems)
-        raise typer.Exit(EXIT_UNREADABLE) from None
+        invalid = isinstance(exc, PositionInvalid)  # well-formed, but its moves do not replay
+        raise typer.Exit(EXIT_INVALID if invalid else EXIT_UNREADABLE) from None
 
 
 def _move_text(move: Move) -> str:
@@ -104,9 +106,9 @@ def hint(
     Link-up: among the safe moves found, the one with the fewest turns, then the shortest
     path, then first in reading order; a lost game is reported with the reason and, when the
     file has the level and the played moves, the move that lost it and how many moves to undo.
-    Exit codes: 0 hint or won; 1 lost; 2 an option the file's game does not have; 3 unreadable
-    or invalid input; 4 undecided within the time limit (a legal move is then offered,
-    unproved).
+    Exit codes: 0 hint or won; 1 lost, or a position whose played moves are illegal; 2 an
+    option the file's game does not have; 3 unreadable or schema-invalid input; 4 undecided
+    within the time limit (a legal move is then offered, unproved).
     """
     from ..formats import format_json
     from ..formats.reports import hint_data, status_code

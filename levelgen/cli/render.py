@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..formats.words import plural
 from .common import (
     EXIT_UNREADABLE,
     app,
@@ -272,12 +273,18 @@ def _tileset_files(stem: str, max_kind: int) -> list[tuple[str, bytes]]:
 
 
 def _write_all(folder: FilePath, files: list[tuple[str, bytes]], no_clobber: bool) -> None:
+    """Write every file into ``folder`` under the rules of ``-o`` (``--no-clobber`` checked
+    for all before any is written), then say on standard error which were written."""
     if no_clobber:
         for name, _ in files:
             if (folder / name).exists():
                 fail(EXIT_UNREADABLE, f"levelgen: {folder / name} exists (--no-clobber)")
     for name, data in files:  # the tileset first, the maps that name it last
         write_data(data, str(folder / name), no_clobber=no_clobber)
+    names = [str(folder / name) for name, _ in files]
+    if len(names) > 4:
+        names = [*names[:3], f"... and {len(names) - 3} more in {folder}"]
+    typer.echo(f"levelgen export: wrote {plural(len(files), 'file')}: {', '.join(names)}", err=True)
 
 
 @app.command()
@@ -293,7 +300,8 @@ def export(
         ExportFormat,
         typer.Option(
             "--format",
-            help="tiled (a Tiled .tmj map, its .tsj tileset and PNG beside it), csv (one line"
+            help="tiled (a Tiled .tmj map, and beside it its tileset OUT.tileset.tsj and"
+            " OUT.tileset.png, under the same rules as OUT), csv (one line"
             " per board row) or json-grid (the grid, the rules and the id).",
         ),
     ],
@@ -303,7 +311,7 @@ def export(
             "-o",
             "--output",
             help="The file to write (a pack: the directory to write into); an existing file is"
-            " replaced (see --no-clobber).",
+            " replaced (see --no-clobber).  The files written are listed on standard error.",
             metavar="OUT",
         ),
     ],
@@ -328,10 +336,13 @@ def export(
     if output == "-" or out.is_dir() or output.endswith(("/", "\\")):
         raise typer.BadParameter(f"{output!r} must name a file", param_hint="'-o' / '--output'")
     _suffix(output, _SUFFIXES[form])
-    files = _export_files(level, form, out.stem, tileset=f"{out.stem}.tsj", level_file=None)
+    # The tileset beside the map is named after it, with a part no other command's output
+    # has (level.tileset.png, not level.png: perhaps the level's own picture).
+    stem = f"{out.stem}.tileset"
+    files = _export_files(level, form, out.stem, tileset=f"{stem}.tsj", level_file=None)
     files = [(out.name, files[0][1])]  # the name asked for (a .tmj map may be .json)
     if form is ExportFormat.tiled:
-        files = _tileset_files(out.stem, max(1, _max_kind(level.board))) + files
+        files = _tileset_files(stem, max(1, _max_kind(level.board))) + files
     _write_all(out.parent, files, no_clobber)
 
 

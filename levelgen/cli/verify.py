@@ -12,7 +12,6 @@ import typer
 from .common import (
     EXIT_INVALID,
     EXIT_UNDECIDED,
-    EXIT_USAGE,
     MethodOption,
     NoClobberOption,
     OutputOption,
@@ -60,15 +59,20 @@ def _verify_one(source: str, prove: bool, options: dict[str, Any], time_limit: f
     except DocumentError as exc:
         status = "schema-invalid" if exc.is_format else "invalid"
         return Verdict(source, status, problems=list(exc.problems))
+    from ..formats import Problem
+
+    # An option or operation the file's game does not have is refused for this file alone:
+    # the other files still get their verdicts (the exit code is 2 unless one is worse).
     try:
         require(family, Capability.PROVE if prove else Capability.VERIFY)
     except FamilyError as exc:
-        fail(EXIT_USAGE, f"{source}: {exc}")
+        return Verdict(source, "refused", problems=[Problem("", str(exc))])
     with progress_bar(f"verifying {source}"):
         try:
             found = family.verify(document, prove=prove, budget=budget(time_limit), options=options)
         except SpecError as exc:
-            refuse_option(exc)
+            option = "--" + exc.option.replace("_", "-")
+            return Verdict(source, "refused", problems=[Problem("", f"{option}: {exc.reason}")])
     return Verdict(source, found.status, found.text, list(found.problems), dict(found.details))
 
 
@@ -103,9 +107,10 @@ def verify(
     undecided.  The verdicts go to standard output as FILE: verdict; the problems to standard
     error as FILE: /json/pointer: reason (--json: one report on standard output).  A folder
     must be a pack (with its manifest.json).  Exit codes:
-    0 all ok or solvable; 1 some level invalid or unsolvable; 2 an option the file's game
-    does not have; 3 some file unreadable or not a level file; 4 some level undecided (with
-    several files, the most serious code: 3, 1, 4); 70 internal error (a bug).
+    0 all ok or solvable; 1 some level invalid or unsolvable; 2 an option some file's game
+    does not have (refused for that file alone); 3 some file unreadable or not a level file;
+    4 some level undecided (with several files, the most serious code: 3, 2, 1, 4); 70
+    internal error (a bug).
     """
     from ..formats.reports import SEVERITY
 
@@ -139,8 +144,9 @@ def solve_command(
 ) -> None:
     """Solve a level and write it with its certificate and metrics.
 
-    Any certificate already in the file is replaced, and so is its generator block: the file
-    written names levelgen-solve, its version and the solver that answered.  A sliding
+    Any certificate already in the file is replaced.  A Link-up level's generator block is
+    replaced too (the file written names levelgen-solve, its version and the solver that
+    answered); a sliding puzzle or a snakes-and-ladders board keeps its own.  A sliding
     puzzle's solution is optimal; when the time runs out first, the best solution found is
     written with its proved lower bound and exit 4.  Exit codes: 0 solved and written;
     1 unsolvable (the proof is printed) or invalid; 2 an option the file's game does not have;

@@ -5,8 +5,8 @@ family).
 The command line and the service report a family's :class:`levelgen.puzzles.Verdict` the same
 way: ``FILE: /pointer: reason`` lines, then ``FILE: text``; as JSON, one object per file with
 its status, exit code, message and problems, and the family's own figures beside them.  Exit
-codes: 0 ok or solvable, 1 invalid or unsolvable, 3 unreadable or not a file of its format,
-4 undecided within the budget.
+codes: 0 ok or solvable, 1 invalid or unsolvable, 2 refused (an option the file's game does not
+have), 3 unreadable or not a file of its format, 4 undecided within the budget.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ __all__ = [
     "EXIT_OK",
     "EXIT_UNDECIDED",
     "EXIT_UNREADABLE",
+    "EXIT_USAGE",
     "MAX_PROBLEM_LINES",
     "SEVERITY",
     "hint_data",
@@ -34,9 +35,9 @@ __all__ = [
     "wall_clock_budget",
 ]
 
-EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE, EXIT_UNDECIDED = 0, 1, 3, 4
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_UNREADABLE, EXIT_UNDECIDED = 0, 1, 2, 3, 4
 #: Which exit code wins when several files are verified: the most serious last.
-SEVERITY = (EXIT_OK, EXIT_UNDECIDED, EXIT_INVALID, EXIT_UNREADABLE)
+SEVERITY = (EXIT_OK, EXIT_UNDECIDED, EXIT_INVALID, EXIT_USAGE, EXIT_UNREADABLE)
 #: Problems printed per file at most (a file can hold thousands of unknown keys).
 MAX_PROBLEM_LINES = 50
 
@@ -48,6 +49,7 @@ _CODES = {
     "unsolvable": EXIT_INVALID,
     "undecided": EXIT_UNDECIDED,
     "unknown": EXIT_UNDECIDED,
+    "refused": EXIT_USAGE,  # an option (or operation) the file's game does not have
     "unreadable": EXIT_UNREADABLE,
     "schema-invalid": EXIT_UNREADABLE,
 }

@@ -17,7 +17,7 @@ and the chance to finish within ``k`` rolls (there is no choice to advise in thi
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -66,17 +66,21 @@ def summary(level: Level, analysis: AnalysisFile) -> dict[str, Any]:
 
 
 def _unsolvable_text(proof: Unsolvable) -> str:
-    squares = ", ".join(str(s) for s in proof.trapped[:12])
-    more = f" and {len(proof.trapped) - 12} more" if len(proof.trapped) > 12 else ""
     rolls = ", ".join(str(r) for r in proof.rolls)
     if proof.rolls:
         how = f"rolls {rolls} from the start reach one of them"
-    else:
-        how = f"the token starts on square {proof.trapped[0]}"
+    else:  # the token is trapped before its first roll
+        how = f"the token starts on square {proof.trapped[0]}, one of them"
     return (
-        f"unsolvable: the game may never end: from squares {squares}{more} the last square"
-        f" cannot be reached (every roll from them lands on one of them); {how}"
+        f"unsolvable: the game may never end: from squares {_squares_text(proof.trapped)} the"
+        f" last square cannot be reached (every roll from them lands on one of them); {how}"
     )
+
+
+def _squares_text(squares: Sequence[int]) -> str:
+    """The first dozen ``squares`` and how many more."""
+    shown = ", ".join(str(s) for s in squares[:12])
+    return shown + (f" and {len(squares) - 12} more" if len(squares) > 12 else "")
 
 
 def _proof_details(proof: Unsolvable) -> dict[str, Any]:
@@ -269,7 +273,7 @@ def hint_level(level: Level, at: Mapping[str, Any], budget: Budget) -> HintAnswe
         return HintAnswer(
             "unsolvable",
             f"square {square}{moved}: the game may never end from here: the last square cannot be"
-            f" reached from squares {', '.join(str(s) for s in trapped[:12])}",
+            f" reached from squares {_squares_text(trapped)}",
             {"square": square, "rests_on": resting, "trapped": trapped},
         )
     chain, settled, expectations = board_expectations(level.board, level.rules)

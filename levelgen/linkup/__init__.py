@@ -67,6 +67,7 @@ if TYPE_CHECKING:
     from .play.answers import hint_to_data, position_from_data, read_position, shuffle_to_data
     from .play.game import Game
     from .play.position import Position, position_from_level
+    from .play.position_file import PositionInvalid
     from .play.shuffle import shuffle
     from .play.variants import variant_shuffle
     from .schema import (
@@ -145,6 +146,7 @@ _FACE = {
     "position_from_data": "play.answers",
     "position_to_data": "schema.position",
     "PositionFile": "schema.position",
+    "PositionInvalid": "play.position_file",
     "problems_from_validation_error": "schema.level",
     "pyramid_layout": "generate.variants",
     "random_removal_order": "generate.playout",
@@ -221,6 +223,7 @@ __all__ = [
     "Pos",
     "Position",
     "PositionFile",
+    "PositionInvalid",
     "RivalFactory",
     "Rules",
     "Size",

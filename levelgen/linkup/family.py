@@ -41,6 +41,7 @@ from ..puzzles import (
 if TYPE_CHECKING:
     from ..formats.scene import Scene
     from .core.board import Board
+    from .core.geometry import Pos
     from .core.level import Level
     from .core.moves import Move
     from .core.paths import Path
@@ -174,13 +175,14 @@ class LinkupFamily:
         from .play.answers import is_position_data
 
         if is_position_data(data):
-            from .play.position_file import parse_position_data
+            from .play.position_file import PositionInvalid, parse_position_data
             from .schema.level import LevelFormatError
 
             try:
                 position = parse_position_data(data)
             except LevelFormatError as exc:
-                raise DocumentError(exc.problems) from None
+                invalid = isinstance(exc, PositionInvalid)  # well-formed, but does not replay
+                raise DocumentError(exc.problems, is_format=not invalid) from None
             return LinkupDocument(position.level, (), position)
         try:
             level, problems = core_level_from_data(data)
@@ -322,8 +324,7 @@ class LinkupFamily:
         if result.status is SolveStatus.UNSOLVABLE:
             core = [[p.x, p.y] for p in result.deadlock]
             text = f"unsolvable: {result.reason}" if result.reason else "unsolvable"
-            if core:
-                text += "; deadlock core: " + ", ".join(f"[{x}, {y}]" for x, y in core)
+            text += _core_text(result.deadlock)
             return Verdict("unsolvable", text, (), {"deadlock": core})
         return Verdict("undecided", _undecided(budget, result.reason), (), {"deadlock": []})
 
@@ -354,8 +355,7 @@ class LinkupFamily:
         if result.status is SolveStatus.UNSOLVABLE:
             reason = result.reason or "no removal order clears the board"
             text = f"unsolvable: {reason}"
-            if result.deadlock:
-                text += "; deadlock core: " + ", ".join(str(p) for p in result.deadlock)
+            text += _core_text(result.deadlock)
             deadlock = [[p.x, p.y] for p in result.deadlock]
             return SolveAnswer("unsolvable", text, None, {"deadlock": deadlock})
         if result.status is SolveStatus.UNKNOWN:
@@ -402,8 +402,7 @@ class LinkupFamily:
             lines = ["won: no tiles are left"]
         elif result.status == "lost":
             text = f"lost: {result.reason}"
-            if result.deadlock:
-                text += "; deadlock core: " + ", ".join(str(p) for p in result.deadlock)
+            text += _core_text(result.deadlock)
             lines = [text]
         else:
             lines = [result.reason]
@@ -504,6 +503,20 @@ class LinkupFamily:
                 )
             raise DocumentError(document.problems, is_format=False)
         return document.level
+
+
+#: Cells of a deadlock core named in a one-line verdict at most (``--json`` has them all).
+CORE_SHOWN = 12
+
+
+def _core_text(cells: Sequence[Pos]) -> str:
+    """``; deadlock core: [x, y], ...`` for a verdict's line, the first :data:`CORE_SHOWN`
+    cells and how many more (a shuffled 64x64 board can have thousands); empty for none."""
+    if not cells:
+        return ""
+    shown = ", ".join(str(p) for p in cells[:CORE_SHOWN])
+    more = f" and {len(cells) - CORE_SHOWN} more" if len(cells) > CORE_SHOWN else ""
+    return f"; deadlock core: {shown}{more}"
 
 
 def _undecided(budget: Budget, reason: str | None) -> str:

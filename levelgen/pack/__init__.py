@@ -33,7 +33,7 @@ from typing import Any
 from ..formats import Problem
 from ..formats.version import VERSION as __version__
 from ..formats.words import plural
-from .executors import ExecutorError, run_jobs
+from .executors import ExecutorError, Terminated, run_jobs
 from .plan import Job, PackPlan, PlanError, file_name, plan_family_pack, plan_pack
 
 __all__ = [
@@ -59,13 +59,16 @@ class PackError(RuntimeError):
 
 
 class PackInterrupted(PackError):
-    """Ctrl-C: ``done`` of ``total`` levels are kept in ``partial`` for ``--resume``."""
+    """Ctrl-C, or SIGTERM when ``terminated`` (see :func:`levelgen.pack.executors.stop_on_sigterm`):
+    ``done`` of ``total`` levels are kept in ``partial`` for ``--resume``."""
 
-    def __init__(self, done: int, total: int, partial: Path) -> None:
+    def __init__(self, done: int, total: int, partial: Path, *, terminated: bool = False) -> None:
         self.done, self.total, self.partial = done, total, partial
+        self.terminated = terminated
         super().__init__(
-            f"interrupted: {done} of {plural(total, 'level')} kept in {partial}; run the same"
-            " command with --resume to finish"
+            f"{'terminated' if terminated else 'interrupted'}: {done} of"
+            f" {plural(total, 'level')} kept in {partial}; run the same command with --resume"
+            " to finish"
         )
 
 
@@ -100,7 +103,8 @@ def make_pack(
 ) -> dict[str, Any]:
     """Make the pack of ``plan`` in ``out_dir`` (see the module docstring) and return its
     manifest.  ``on_level(done, total)`` is called as levels are kept (resumed ones first).
-    Raises ``PackError`` (``PackInterrupted`` on Ctrl-C)."""
+    Raises ``PackError`` (``PackInterrupted`` on Ctrl-C, and on SIGTERM inside
+    :func:`levelgen.pack.executors.stop_on_sigterm`)."""
     from ..formats import WriteError, write_text
 
     out = Path(out_dir)
@@ -142,8 +146,8 @@ def make_pack(
 
     try:
         run_jobs(todo, keep, workers=workers, scheduler=scheduler)
-    except KeyboardInterrupt:
-        raise PackInterrupted(done, total, tmp) from None
+    except KeyboardInterrupt as stop:
+        raise PackInterrupted(done, total, tmp, terminated=isinstance(stop, Terminated)) from None
     except ExecutorError as exc:
         raise PackError(
             f"{exc}; {done} of {plural(total, 'level')} kept in {tmp}: run the same command"
@@ -214,10 +218,24 @@ def _family_entry(
     return {
         "file": name,
         "id": level.get("id") or f"sha256:{digest}",
-        "size": job.size or None,
+        "size": level_size(level) or job.size or None,
         "difficulty": {"score": score, "band": band},
         "sha256": digest,
     }
+
+
+def level_size(level: object) -> str | None:
+    """``WxH`` of a level file's JSON value of any game: its ``width`` and ``height``, at the
+    top (a sliding puzzle) or in its ``board`` (Link-up, snakes and ladders); None when it
+    states none (a family whose levels have no size)."""
+    if not isinstance(level, dict):
+        return None
+    board = level.get("board")
+    where = board if isinstance(board, dict) and "width" in board else level
+    width, height = where.get("width"), where.get("height")
+    if type(width) is int and type(height) is int:
+        return f"{width}x{height}"
+    return None
 
 
 # ----- verification ----------------------------------------------------------------------------
@@ -317,8 +335,12 @@ def _verify_family_pack(folder: Path, manifest: Any, report: PackReport) -> None
         if hashlib.sha256(data).hexdigest() != entry.sha256:
             report.problems.append(Problem(f"{where}/sha256", f"does not match {entry.file}"))
         job = plan.jobs[i] if i < len(plan.jobs) else None
-        if job is not None and (job.size or None) != entry.size:
-            report.problems.append(Problem(f"{where}/size", f"the plan says {job.size}"))
+        # The size of the level (a manifest of an older levelgen says null: accepted).
+        size = level_size(json.loads(data)) or (job.size if job is not None else None) or None
+        if entry.size is not None and entry.size != size:
+            report.problems.append(Problem(f"{where}/size", f"is not {entry.file}'s {size}"))
+        if job is not None and job.size and size != job.size:
+            report.problems.append(Problem(f"{where}/size", f"is {size}; the plan says {job.size}"))
         score, band = item.difficulty(document)
         if {"score": score, "band": band} != entry.difficulty.model_dump():
             report.problems.append(

@@ -4,7 +4,9 @@
 function of the job) and hands each result to ``keep(index, text)`` in this process as it
 finishes, each index exactly once.  ``workers == 1`` runs in this process; more use a
 ``ProcessPoolExecutor`` whose workers ignore Ctrl-C (the parent stops cleanly: pending jobs are
-cancelled, running ones finish and are kept); ``scheduler`` (an address such as
+cancelled, running ones finish and are kept), are ended by the parent on SIGTERM (inside
+:func:`stop_on_sigterm`: running jobs are abandoned) and end by themselves when the parent
+dies, even by ``kill -9``; ``scheduler`` (an address such as
 ``tcp://127.0.0.1:8786``) sends the jobs to a Dask distributed scheduler
 (``pip install 'levelgen[dask]'``).  Since every level depends on its job alone, the pack is the
 same byte for byte whichever executor ran it, and whichever worker ran a job again after
@@ -25,11 +27,16 @@ the scheduler runs them again elsewhere.  A scheduler that goes away ends the ru
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import re
+import select
 import signal
+import threading
+import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..formats.version import VERSION as __version__
@@ -41,10 +48,12 @@ __all__ = [
     "MAX_CHUNK",
     "ExecutorError",
     "ExecutorLost",
+    "Terminated",
     "check_scheduler_address",
     "chunk_jobs",
     "run_jobs",
     "set_profiler",
+    "stop_on_sigterm",
     "warm_up",
 ]
 
@@ -91,14 +100,64 @@ def _run_job(job: Job) -> tuple[int, str]:
     return job.index, make_level_text(job)
 
 
-def _ignore_sigint() -> None:
+class Terminated(KeyboardInterrupt):
+    """SIGTERM reached the process that runs the jobs (see :func:`stop_on_sigterm`): the run
+    stops as after Ctrl-C, except that jobs still running are abandoned, not awaited."""
+
+
+@contextlib.contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """While inside, SIGTERM raises :class:`Terminated` in the main thread (where the jobs are
+    awaited), so that ``kill PID`` stops a run as Ctrl-C does: the pool shut down, its
+    workers ended, the levels made so far kept.  Only in the main thread (elsewhere signal
+    handlers cannot be set: then nothing changes)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminated(signum: int, frame: object) -> None:
+        raise Terminated()
+
+    before = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _start_worker(parent: int) -> None:
+    """Run in each pool worker as it starts: Ctrl-C (sent to the whole process group) is the
+    parent's to handle, SIGTERM ends the worker (not the parent's handler, inherited through
+    fork), and the worker ends the moment ``parent`` does, however it ended (``kill -9``
+    included: nothing then shuts the pool down, and a worker would live on under PID 1)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if os.getppid() != parent:  # it ended before we got here
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    """Wait for process ``parent`` to end (its pidfd becomes readable, on Linux 5.3 and later;
+    elsewhere poll who our parent is), then exit at once, whatever the worker is doing."""
+    try:
+        handle = os.pidfd_open(parent)
+    except (AttributeError, OSError):  # not Linux, or an old kernel
+        handle = -1
+    if handle >= 0 and os.getppid() == parent:  # the pidfd is of our parent, not a new process
+        select.select([handle], [], [])
+    else:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+    os._exit(1)
 
 
 def _run_pool(jobs: list[Job], workers: int, keep: Callable[[int, str], None]) -> None:
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(
+        max_workers=min(workers, len(jobs)), initializer=_start_worker, initargs=(os.getpid(),)
+    )
     # The end of a ramp (hard levels, large sizes) goes out first, so that the jobs left for
     # the end are short ones and no worker waits long for the last.
     pending: set[Future[tuple[int, str]]] = {pool.submit(_run_job, job) for job in reversed(jobs)}
@@ -107,9 +166,11 @@ def _run_pool(jobs: list[Job], workers: int, keep: Callable[[int, str], None]) -
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
                 keep(*fut.result())
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         for fut in pending:
             fut.cancel()
+        if isinstance(stop, Terminated):
+            _end_workers(pool)
         pool.shutdown(wait=True, cancel_futures=True)
         # Jobs that were running have finished: keep them (each is a whole level).
         for fut in pending:
@@ -120,6 +181,14 @@ def _run_pool(jobs: list[Job], workers: int, keep: Callable[[int, str], None]) -
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+
+
+def _end_workers(pool: Any) -> None:
+    """Send SIGTERM to the pool's worker processes (what they were making is abandoned; a
+    resumed run makes it again), so that shutting the pool down does not wait for them."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
 
 
 # ----- Dask ------------------------------------------------------------------------------------

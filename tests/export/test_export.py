@@ -67,7 +67,7 @@ def test_tiled_export_reads_back_as_the_board(name: str, tmp_path: Path) -> None
     out = tmp_path / "map.tmj"
     result = runner.invoke(app, ["export", str(LEVELS / name), "--format", "tiled", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "map.tsj").exists() and (tmp_path / "map.png").exists()
+    assert (tmp_path / "map.tileset.tsj").exists() and (tmp_path / "map.tileset.png").exists()
     level = read_level(LEVELS / name).to_core()
     grid, properties = _board_from_tiled(out)
     assert grid == level.board.grid()
@@ -139,3 +139,31 @@ def test_any_board_reads_back_from_tiled(board: Board, rules: Rules) -> None:
         grid, properties = _board_from_tiled(out / "m.tmj")
     assert grid == board.grid()
     assert (properties["max_turns"], properties["outside"]) == (rules.max_turns, rules.outside)
+
+
+def test_tiled_export_writes_no_file_it_was_not_asked_for(tmp_path: Path) -> None:
+    """Beside the map only its tileset is written, under names no other output has
+    (level.tileset.png, not the level.png a user may have rendered), under the rules of -o,
+    and the command says which files it wrote."""
+    picture = tmp_path / "level.png"
+    picture.write_bytes(b"the user's own picture")
+    out = tmp_path / "level.tmj"
+    source = str(LEVELS / "walls_14x8.json")
+    result = runner.invoke(app, ["export", source, "--format", "tiled", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert picture.read_bytes() == b"the user's own picture"
+    written = [tmp_path / n for n in ("level.tileset.png", "level.tileset.tsj", "level.tmj")]
+    assert sorted(tmp_path.iterdir()) == sorted([picture, *written])
+    assert result.output.splitlines() == [
+        f"levelgen export: wrote 3 files: {', '.join(str(p) for p in written)}"
+    ]
+    tileset = json.loads((tmp_path / "level.tileset.tsj").read_text())
+    assert tileset["image"] == "level.tileset.png"
+    assert json.loads(out.read_text())["tilesets"][0]["source"] == "level.tileset.tsj"
+    # --no-clobber covers the tileset too: nothing is written when any file exists.
+    out.unlink()
+    again = runner.invoke(
+        app, ["export", source, "--format", "tiled", "-o", str(out), "--no-clobber"]
+    )
+    assert again.exit_code == 3 and "level.tileset.png exists" in again.output
+    assert not out.exists()

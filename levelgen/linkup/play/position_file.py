@@ -29,15 +29,22 @@ from ..schema.position import (
 from ..verify import Problem
 from .position import Position
 
-__all__ = ["parse_position_data"]
+__all__ = ["PositionInvalid", "parse_position_data"]
+
+
+class PositionInvalid(LevelFormatError):
+    """A position file of the right form whose played moves do not replay (an illegal move at
+    ``/played/k``), or whose board or rules are not where they lead: well-formed but invalid,
+    as a sliding puzzle's impossible ``played`` is (exit 1 at the command line, not 3)."""
 
 
 def parse_position_data(data: object) -> Position:
     """Validate a parsed JSON value as a position file and build the position.
 
     ``LevelFormatError`` with JSON pointers: schema problems, rows of the wrong size, a missing
-    board (and level), played moves without a level, an illegal played move (``/played/k``),
-    or a board or rules that do not agree with the level after the played moves."""
+    board (and level), played moves without a level; :class:`PositionInvalid` for an illegal
+    played move (``/played/k``), or a board or rules that do not agree with the level after
+    the played moves."""
     from .game import Game, IllegalMove
 
     if not isinstance(data, dict):
@@ -75,7 +82,7 @@ def parse_position_data(data: object) -> Position:
         raise LevelFormatError([under("/level", p) for p in exc.problems]) from None
     rules = level.rules
     if file.rules is not None and rules_of(file.rules) != rules:
-        raise LevelFormatError([Problem("/rules", "does not match the rules of /level/rules")])
+        raise PositionInvalid([Problem("/rules", "does not match the rules of /level/rules")])
     if level.board.upper or rules.slide != "none":
         return _variant_position(file, level)
     game = Game(level.board, rules)
@@ -83,12 +90,12 @@ def parse_position_data(data: object) -> Position:
         try:
             game.play(Pos(*step.a), Pos(*step.b))
         except IllegalMove as exc:
-            raise LevelFormatError([Problem(f"/played/{k}", f"illegal move: {exc}")]) from None
+            raise PositionInvalid([Problem(f"/played/{k}", f"illegal move: {exc}")]) from None
     board = game.board
     if file.board is not None:
         given = Board.from_grid(file.board.rows)
         if given != board:
-            raise LevelFormatError([Problem("/board", board_difference(given, board))])
+            raise PositionInvalid([Problem("/board", board_difference(given, board))])
     return Position(board, rules, level, game.played)
 
 
@@ -116,7 +123,7 @@ def _variant_position(file: PositionFile, level: Level) -> Position:
         elif path is None:
             why = f"no path of at most {plural(level.rules.max_turns, 'turn')} joins {a} and {b}"
         if why is not None or path is None:
-            raise LevelFormatError([Problem(f"/played/{k}", f"illegal move: {why}")])
+            raise PositionInvalid([Problem(f"/played/{k}", f"illegal move: {why}")])
         played.append(Move(a, b, state.top(a), path))
         state.remove_pair(a, b)
     board = state.to_board()
@@ -127,5 +134,5 @@ def _variant_position(file: PositionFile, level: Level) -> Position:
             upper.pop()  # empty top layers say nothing (the replay drops them)
         given = Board(given.width, given.height, given.cells, tuple(upper))
         if given != board:
-            raise LevelFormatError([Problem("/board", board_difference(given, board))])
+            raise PositionInvalid([Problem("/board", board_difference(given, board))])
     return Position(board, level.rules, level, tuple(played))

@@ -7,7 +7,7 @@ the searches themselves only ever ask the bitboard question "linkable or not".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from ..core.board import Board
 from ..core.moves import Move
@@ -21,6 +21,7 @@ __all__ = [
     "DeadMemo",
     "build_moves",
     "odd_kinds_result",
+    "odd_kinds_text",
     "timed_stats",
 ]
 
@@ -46,6 +47,18 @@ def timed_stats(budget: Budget) -> tuple[SolveStats, Callable[[SolveResult], Sol
     return stats, finish
 
 
+#: Kinds named in a reason at most (a hand-made board may have hundreds with odd counts).
+KINDS_SHOWN = 12
+
+
+def odd_kinds_text(odd: Mapping[int, int]) -> str:
+    """``kind 3 has 5, kind 7 has 1 tiles (an odd number)``: the first :data:`KINDS_SHOWN`
+    kinds of ``odd`` (kind -> its odd count), then how many more kinds have an odd count."""
+    named = ", ".join(f"kind {kind} has {n}" for kind, n in list(odd.items())[:KINDS_SHOWN])
+    more = len(odd) - KINDS_SHOWN
+    return f"{named} tiles (an odd number)" + (f", and {more} more kinds too" if more > 0 else "")
+
+
 def odd_kinds_result(board: Board, method: str, stats: SolveStats) -> SolveResult | None:
     """``UNSOLVABLE`` when some kind has an odd number of tiles (tiles leave two at a time, so
     one of them can never go), naming the kinds; None when every count is even.  The deadlock
@@ -53,12 +66,12 @@ def odd_kinds_result(board: Board, method: str, stats: SolveStats) -> SolveResul
     odd = {kind: n for kind, n in board.kind_counts().items() if n % 2}
     if not odd:
         return None
-    named = ", ".join(f"kind {kind} has {n}" for kind, n in odd.items())
+    named = odd_kinds_text(odd)
     tiles = tuple(p for p in board.tiles() if board[p] in odd)
     return SolveResult(
         SolveStatus.UNSOLVABLE,
         stats=stats,
-        reason=f"tiles leave in pairs, but {named} tiles (an odd number)",
+        reason=f"tiles leave in pairs, but {named}",
         deadlock=tiles,
         method=method,
     )

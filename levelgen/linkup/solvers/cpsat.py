@@ -82,6 +82,7 @@ from ..core.moves import Move
 from ..core.paths import find_path
 from ..core.rules import Rules
 from .base import Budget, SolveResult, SolveStats, SolveStatus
+from .common import odd_kinds_text
 from .linkgraph import (
     MAX_MODELLED_TURNS,
     LinkGraph,
@@ -466,10 +467,10 @@ def solve_cpsat(board: Board, rules: Rules, budget: Budget, *, workers: int = 1)
 
     odd = {k: n for k, n in board.kind_counts().items() if n % 2}
     if odd:
-        named = ", ".join(f"kind {k} has {n}" for k, n in odd.items())
+        named = odd_kinds_text(odd)
         return done(
             SolveStatus.UNSOLVABLE,
-            reason=f"tiles leave in pairs, but {named} tiles (an odd number)",
+            reason=f"tiles leave in pairs, but {named}",
             deadlock=tuple(p for p in board.tiles() if board[p] in odd),
         )
     if rules.max_turns > MAX_MODELLED_TURNS:

@@ -37,7 +37,7 @@ from ..core.moves import Move
 from ..core.rules import Rules
 from ..core.variant_state import VariantState, state_of
 from .base import Budget, SolveResult, SolveStats, SolveStatus
-from .common import POLL_NODES, DeadMemo, timed_stats
+from .common import POLL_NODES, DeadMemo, odd_kinds_text, timed_stats
 
 __all__ = ["build_variant_moves", "solve_variant", "unsupported_result"]
 
@@ -50,12 +50,12 @@ def solve_variant(board: Board, rules: Rules, budget: Budget, *, method: str) ->
     start = state_of(board, rules)
     odd = _odd_kinds(board)
     if odd:
-        named = ", ".join(f"kind {kind} has {n}" for kind, n in odd.items())
+        named = odd_kinds_text(odd)
         return finish(
             SolveResult(
                 SolveStatus.UNSOLVABLE,
                 stats=stats,
-                reason=f"tiles leave in pairs, but {named} tiles (an odd number)",
+                reason=f"tiles leave in pairs, but {named}",
                 method=name,
             )
         )

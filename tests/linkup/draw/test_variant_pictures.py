@@ -89,7 +89,7 @@ def test_tiled_export_has_one_tile_layer_per_board_layer(tmp_path: Path) -> None
     props = {p["name"]: p["value"] for p in data["properties"]}
     assert props["layers"] == len(layers)
     top = max(max(c) for c in (level.board.cells, *level.board.upper))
-    tileset = json.loads((tmp_path / "turtle.tsj").read_text())
+    tileset = json.loads((tmp_path / "turtle.tileset.tsj").read_text())
     assert tileset["tilecount"] >= top + 1
     slide = tmp_path / "slide.tmj"
     result = CliRunner().invoke(
