@@ -49,9 +49,7 @@ def test_the_window_named_is_the_one_the_user_knows(tmp_path: Path) -> None:
     base = ["create", "--game", "snakes-ladders", "--size", "4x4", "--seed", "1"]
     result = runner.invoke(app, [*base, "--fewest", "50:"])
     assert result.exit_code == 1, result.output
-    assert "expected length in the medium band (4.8:6.4) and fewest rolls 50:" in (
-        result.output
-    )
+    assert "expected length in the medium band (4.8:6.4) and fewest rolls 50:" in result.output
     given = runner.invoke(app, [*base, "--expected", "3:4", "--fewest", "50:"])
     assert given.exit_code == 1, given.output
     assert "expected length in 3:4 and fewest rolls 50:" in given.output
