@@ -204,8 +204,10 @@ class _Search:
         count_cap: int,
         node_limit: int | None,
         should_stop: Callable[[], bool] | None,
+        weight: tuple[int, int] = (1, 1),
     ) -> None:
         hz = self.hz = heuristic
+        self.wnum, self.wden = weight
         self.threshold = threshold
         self.count_cap = count_cap
         self.node_limit = node_limit
@@ -248,7 +250,7 @@ class _Search:
         if self.should_stop is not None and self.nodes % POLL_NODES == 0 and self.should_stop():
             raise _Stop
         hv = self.value()
-        f = g + hv
+        f = g * self.wden + hv * self.wnum
         if f > self.threshold:
             if self.next is None or f < self.next:
                 self.next = f
@@ -363,10 +365,13 @@ def python_bounded_search(
     count_cap: int = 1,
     node_limit: int | None = None,
     should_stop: Callable[[], bool] | None = None,
+    weight: tuple[int, int] = (1, 1),
 ) -> Iteration:
     """One IDA* iteration from ``start`` with bound ``threshold`` (see the module docstring);
-    the reference of the compiled twin."""
-    search = _Search(heuristic, bytes(start), threshold, count_cap, node_limit, should_stop)
+    the reference of the compiled twin.  ``weight`` ``(a, b)`` weighs the heuristic by
+    ``a / b``: a node is pruned when ``g * b + h * a`` passes ``threshold`` (in those units,
+    as the next threshold is); ``(1, 1)`` is IDA*."""
+    search = _Search(heuristic, bytes(start), threshold, count_cap, node_limit, should_stop, weight)
     stopped = False
     try:
         search.run(bytes(start).index(0))
