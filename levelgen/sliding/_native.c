@@ -24,7 +24,7 @@
 #define API 2
 #define MAXCELLS 64
 #define MAXCLASSES 65
-#define MAXPATH 1024
+#define MAXPATH 4096
 #define POLL_NODES (1LL << 16)
 #define MAX_VALUE 255
 
@@ -343,7 +343,7 @@ static int check_board(int w, int h, Py_ssize_t len)
 
 /* should_stop (a callable or None) asked every POLL_STATES states; 1 when it said stop
  * (or raised: error set to 1), 0 to go on.  Called with the interpreter released. */
-#define POLL_STATES (1ULL << 20)
+#define POLL_STATES (1ULL << 12)
 
 static int poll_stop(PyObject *should_stop, int *error)
 {
@@ -768,6 +768,72 @@ static inline int hvalue(const Ctx *c)
     return c->cross_sum + c->sum;
 }
 
+typedef struct {
+    int cls, gi, old_value, gm, old_mirror, old_cross;
+} Saved;
+
+/* Slide the tile at t into the blank at blank, the heuristic's terms updated. */
+static inline void slide(Ctx *c, int blank, int t, Saved *sv)
+{
+    int cls = c->cells[t];
+    mask moved = ((mask)1 << t) | ((mask)1 << blank);
+    c->cells[blank] = (uint8_t)cls;
+    c->cells[t] = 0;
+    c->masks[cls] ^= moved;
+    c->masks[0] ^= moved;
+    sv->cls = cls;
+    sv->gi = c->group_of[cls];
+    sv->gm = -1;
+    sv->old_value = sv->old_mirror = sv->old_cross = 0;
+    if (sv->gi >= 0) {
+        sv->old_value = c->values[sv->gi];
+        c->values[sv->gi] = lookup(c, sv->gi, c->masks);
+        c->sum += c->values[sv->gi] - sv->old_value;
+    }
+    if (c->reflect) {
+        int mc = c->tclass[cls];
+        c->mirror[mc] ^= ((mask)1 << c->tcell[t]) | ((mask)1 << c->tcell[blank]);
+        sv->gm = c->group_of[mc];
+        if (sv->gm >= 0) {
+            sv->old_mirror = c->mvalues[sv->gm];
+            c->mvalues[sv->gm] = lookup(c, sv->gm, c->mirror);
+            c->msum += c->mvalues[sv->gm] - sv->old_mirror;
+        }
+    }
+    if (c->is_cross[cls]) {
+        sv->old_cross = c->cross[cls];
+        c->cross[cls] = crossing_term(c, cls, c->masks[cls]);
+        c->cross_sum += c->cross[cls] - sv->old_cross;
+    }
+}
+
+/* Undo slide(c, blank, t, sv). */
+static inline void unslide(Ctx *c, int blank, int t, const Saved *sv)
+{
+    int cls = sv->cls;
+    mask moved = ((mask)1 << t) | ((mask)1 << blank);
+    c->cells[t] = (uint8_t)cls;
+    c->cells[blank] = 0;
+    c->masks[cls] ^= moved;
+    c->masks[0] ^= moved;
+    if (sv->gi >= 0) {
+        c->sum += sv->old_value - c->values[sv->gi];
+        c->values[sv->gi] = sv->old_value;
+    }
+    if (c->reflect) {
+        int mc = c->tclass[cls];
+        c->mirror[mc] ^= ((mask)1 << c->tcell[t]) | ((mask)1 << c->tcell[blank]);
+        if (sv->gm >= 0) {
+            c->msum += sv->old_mirror - c->mvalues[sv->gm];
+            c->mvalues[sv->gm] = sv->old_mirror;
+        }
+    }
+    if (c->is_cross[cls]) {
+        c->cross_sum += sv->old_cross - c->cross[cls];
+        c->cross[cls] = sv->old_cross;
+    }
+}
+
 static void visit(Ctx *c, int g, int blank, int last)
 {
     c->nodes++;
@@ -810,62 +876,40 @@ static void visit(Ctx *c, int g, int blank, int last)
             c->done = 1;
         return;
     }
-    for (int d = 0; d < 4; d++) {
-        if (d == OPP[last])
-            continue;
-        int t = c->steps[blank][d];
-        if (t < 0)
-            continue;
-        int cls = c->cells[t];
-        mask moved = ((mask)1 << t) | ((mask)1 << blank);
-        c->cells[blank] = (uint8_t)cls;
-        c->cells[t] = 0;
-        c->masks[cls] ^= moved;
-        c->masks[0] ^= moved;
-        int gi = c->group_of[cls], old_value = 0, gm = -1, old_mirror = 0, old_cross = 0;
-        if (gi >= 0) {
-            old_value = c->values[gi];
-            c->values[gi] = lookup(c, gi, c->masks);
-            c->sum += c->values[gi] - old_value;
+    /* The moves in the order U D L R; a weighted search (wnum > wden) tries the children
+     * of smaller h first (ties in that order): it dives towards the goal. */
+    int order[4], nmoves = 0;
+    for (int d = 0; d < 4; d++)
+        if (d != OPP[last] && c->steps[blank][d] >= 0)
+            order[nmoves++] = d;
+    if (c->wnum > c->wden && nmoves > 1) {
+        int hs[4];
+        for (int i = 0; i < nmoves; i++) {
+            Saved sv;
+            int t = c->steps[blank][order[i]];
+            slide(c, blank, t, &sv);
+            hs[i] = hvalue(c);
+            unslide(c, blank, t, &sv);
         }
-        if (c->reflect) {
-            int mc = c->tclass[cls];
-            c->mirror[mc] ^= ((mask)1 << c->tcell[t]) | ((mask)1 << c->tcell[blank]);
-            gm = c->group_of[mc];
-            if (gm >= 0) {
-                old_mirror = c->mvalues[gm];
-                c->mvalues[gm] = lookup(c, gm, c->mirror);
-                c->msum += c->mvalues[gm] - old_mirror;
+        for (int i = 1; i < nmoves; i++) {
+            int d = order[i], hv2 = hs[i], j = i - 1;
+            while (j >= 0 && hs[j] > hv2) {
+                order[j + 1] = order[j];
+                hs[j + 1] = hs[j];
+                j--;
             }
+            order[j + 1] = d;
+            hs[j + 1] = hv2;
         }
-        if (c->is_cross[cls]) {
-            old_cross = c->cross[cls];
-            c->cross[cls] = crossing_term(c, cls, c->masks[cls]);
-            c->cross_sum += c->cross[cls] - old_cross;
-        }
+    }
+    for (int i = 0; i < nmoves; i++) {
+        int d = order[i], t = c->steps[blank][d];
+        Saved sv;
+        slide(c, blank, t, &sv);
         c->path[c->depth++] = DIRS[d];
         visit(c, g + 1, t, d);
         c->depth--;
-        c->cells[t] = (uint8_t)cls;
-        c->cells[blank] = 0;
-        c->masks[cls] ^= moved;
-        c->masks[0] ^= moved;
-        if (gi >= 0) {
-            c->sum += old_value - c->values[gi];
-            c->values[gi] = old_value;
-        }
-        if (c->reflect) {
-            int mc = c->tclass[cls];
-            c->mirror[mc] ^= ((mask)1 << c->tcell[t]) | ((mask)1 << c->tcell[blank]);
-            if (gm >= 0) {
-                c->msum += old_mirror - c->mvalues[gm];
-                c->mvalues[gm] = old_mirror;
-            }
-        }
-        if (c->is_cross[cls]) {
-            c->cross_sum += old_cross - c->cross[cls];
-            c->cross[cls] = old_cross;
-        }
+        unslide(c, blank, t, &sv);
         if (c->stopped || c->done || c->error)
             return;
     }

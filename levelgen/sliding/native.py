@@ -51,7 +51,7 @@ def build_table(
     should_stop: Callable[[], bool] | None = None,
 ) -> bytes | None:
     """The pattern database of ``pattern`` (:func:`levelgen.sliding.pdb.build_table`, compiled
-    when built); None when ``should_stop`` (asked every million states or so by the compiled
+    when built); None when ``should_stop`` (asked every 4,096 states by the compiled
     builder) said to stop."""
     if native is None:
         return pdb.build_table(width, height, goal, pattern)
@@ -73,7 +73,7 @@ def bounded_search(
 ) -> Iteration:
     """One IDA* iteration (:func:`levelgen.sliding.idastar.python_bounded_search`, compiled
     when built); ``weight`` as there."""
-    if native is None or threshold >= 1024 * weight[1]:
+    if native is None or threshold >= 4096 * weight[1]:
         return idastar.python_bounded_search(
             heuristic,
             start,

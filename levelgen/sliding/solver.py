@@ -82,6 +82,9 @@ PYTHON_COLOUR_TABLE_ENTRIES = 3_000
 #: stopped the optimal search (without the compiled twins, or when the weighted search below
 #: found nothing): a few hundredths of a second on 8x8.
 GREEDY_NODES = 2_000
+#: The greedy search (the heuristic computed from scratch in Python at every frame) runs for
+#: boards of at most this many cells, or without the compiled twins.
+GREEDY_CELLS = 16
 #: Boards of at least this many cells (6x6 and up) look for a solution within a proved factor
 #: of optimal first: weighted IDA* (the heuristic weighed by :data:`WEIGHT`) for at most
 #: :data:`WEIGHTED_NODES` nodes, then the optimal search with what is left of the budget.
@@ -400,7 +403,7 @@ def weighted_path(
     num, den = weight
     threshold = h0 * num
     nodes = 0
-    while nodes < node_limit and threshold < 1000 * den:
+    while nodes < node_limit and threshold < 4000 * den:
         step = bounded_search(
             heuristic,
             cells,
@@ -439,7 +442,7 @@ def _unknown_untabled(start: Frame, goal: Frame) -> SolveResult:
     encoding, heuristic = search_heuristic(goal, _no_tables, cap=0)
     h0 = heuristic.value(encoding.encode(start))
     bound = h0 + (h0 - blank_distance(start, goal) % 2) % 2
-    path, nodes = greedy_path(start, goal, heuristic)
+    path, nodes = (None, 0) if start.size > GREEDY_CELLS else greedy_path(start, goal, heuristic)
     found = _found_words(path, bound)
     return SolveResult(
         "unknown",
@@ -493,7 +496,7 @@ def _unknown(
             heuristic, encoding.encode(start), h, AFTER_STOP_NODES, None, (2, 1)
         )
         nodes += spent
-    if path is None:
+    if path is None and (start.size <= GREEDY_CELLS or not NATIVE):
         path, spent = greedy_path(start, goal, heuristic)
         nodes += spent
     if path is not None and len(path) == bound:
