@@ -97,9 +97,10 @@ def build_tables(
     read = sum(1 for _, state in events if state == "disk")
     total = sum(len(t) for t in heuristic.tables)
     where = f"cached in {store.directory}" if read or built else "small: kept in memory"
+    count = plural(len(heuristic.tables), "table")
     typer.echo(
-        f"{width}x{height}: {len(heuristic.tables)} tables, {total:,} bytes ({built} built,"
-        f" {read} read from disk) in {seconds:.1f} s; {where}"
+        f"{width}x{height}: {count}, {total:,} bytes ({built} built, {read} read from disk)"
+        f" in {seconds:.1f} s; {where}"
     )
 
 
