@@ -89,12 +89,14 @@ GREEDY_CELLS = 16
 #: of optimal first: weighted IDA* (the heuristic weighed by :data:`WEIGHT`) for at most
 #: :data:`WEIGHTED_NODES` nodes, then the optimal search with what is left of the budget.
 BOUNDED_CELLS = 36
-#: The weight of the heuristic in the bounded-suboptimal search, as a ratio: 3/2.
-WEIGHT = (3, 2)
-WEIGHTED_NODES = 3_000_000
+#: The weight of the heuristic in the bounded-suboptimal search, as a ratio: 5 (lower weights
+#: find no solution of a random 6x6 to 8x8 start in a few million nodes with these tables).
+WEIGHT = (5, 1)
+WEIGHTED_NODES = 1_000_000
 #: The nodes of the weighted search that looks for a solution to show once the budget has
-#: stopped the optimal search (a fixed amount of work, about 0.05 s with the compiled twins).
-AFTER_STOP_NODES = 200_000
+#: stopped the optimal search (a fixed amount of work, at most about 0.1 s on 8x8 with the
+#: compiled twins on an idle machine: the margin past a time limit).
+AFTER_STOP_NODES = 100_000
 
 #: Where pattern databases come from: ``tables(width, height, goal, pattern) -> bytes``.
 TableSource = Callable[[int, int, bytes, Pattern], bytes]
@@ -493,7 +495,7 @@ def _unknown(
         encoding = encode_puzzle(goal)
         h = heuristic.value(encoding.encode(start))
         path, spent = weighted_path(
-            heuristic, encoding.encode(start), h, AFTER_STOP_NODES, None, (2, 1)
+            heuristic, encoding.encode(start), h, AFTER_STOP_NODES, None, WEIGHT
         )
         nodes += spent
     if path is None and (start.size <= GREEDY_CELLS or not NATIVE):
