@@ -8,7 +8,12 @@ tables depend only on the board and the goal's blank cell, so they recur; a colo
 depend on its goal pattern, drawn anew for every level, so they stay in memory.)  A numbered
 4x4 board's tables (Korf and Felner's 6-6-3 split) are two of 5,765,760 bytes and one of
 3,360: about 11.5 MB on disk per goal blank cell, built in about 11 s of CPU each by the
-compiled builder the first time (the two side by side on two threads).
+compiled builder the first time (the two side by side on two threads); a numbered 5x5 board's
+(Korf and Felner's 6-6-6-6 split) are four of 127,512,000 bytes, 510 MB per goal blank cell.
+A large table is announced through the store's ``report`` before it is built and when done
+(the default store writes those lines on standard error); ``should_stop`` stops a build
+(:class:`levelgen.sliding.pdb.TablesStopped`, nothing kept).  :func:`cached_tables` and
+:func:`remove_tables` serve ``levelgen tables``.
 
 Each file is ``sliding-pdb-v1-<key hash>.bin``: a first line ``LGPDB1``, a line of JSON naming
 the table (board size, goal, pattern, length), the table, and the SHA-256 of everything before

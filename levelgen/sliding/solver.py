@@ -21,10 +21,16 @@ Which method runs:
 
 Both return the same least optimal solution and the same count of optimal solutions, so the
 choice changes only the time.  The work is ``nodes`` (IDA* nodes or expanded frames);
-``budget.max_nodes`` bounds it for the whole call and ``budget.should_stop`` is polled.  When
-the budget stops the optimal search, a greedy search of at most :data:`GREEDY_NODES` frames
-(a fixed amount of work, about a second at most, that does not poll ``should_stop``) looks for
-a solution to return with the ``unknown`` answer.
+``budget.max_nodes`` bounds it for the whole call and ``budget.should_stop`` is polled.
+
+On boards of at least :data:`BOUNDED_CELLS` cells a weighted IDA* (:func:`weighted_path`)
+first looks for a solution, kept for an ``unknown`` answer with its factor over the proved
+bound (``bound_factor``).  When the budget stops the optimal search without such a solution,
+a fixed amount of work that does not poll ``should_stop`` looks for one to return with the
+``unknown`` answer: :data:`AFTER_STOP_NODES` nodes of weighted IDA* (compiled twins), else a
+greedy search of at most :data:`GREEDY_NODES` frames on boards of up to :data:`GREEDY_CELLS`
+cells.  Pattern databases that the budget stops while they are built give ``unknown`` at once
+(method ``tables``).
 """
 
 from __future__ import annotations
