@@ -84,23 +84,26 @@ def build_tables(
     last) ahead of its first use, or read and check them when cached."""
     from ..sliding.generate import numbered_goal
     from ..sliding.pdb_cache import default_store
-    from ..sliding.solver import search_heuristic
+    from ..sliding.solver import tables_for
 
     width, height = _size(size)
     store = default_store()
     before = len(store.events)
     t0 = time.perf_counter()
-    _, heuristic = search_heuristic(numbered_goal(width, height), store)
+    built_tables = tables_for(numbered_goal(width, height), store)
     seconds = time.perf_counter() - t0
     events = store.events[before:]
     built = sum(1 for _, state in events if state in ("built", "rebuilt"))
     read = sum(1 for _, state in events if state == "disk")
-    total = sum(len(t) for t in heuristic.tables)
-    where = f"cached in {store.directory}" if read or built else "small: kept in memory"
-    count = plural(len(heuristic.tables), "table")
+    kept = sum(1 for _, state in events if state == "memory")
+    total = sum(len(t) for t in built_tables)
+    folder = store.directory
+    on_disk = folder is not None and any((folder / name).exists() for name, _ in events)
+    where = f"cached in {folder}" if on_disk else "small: kept in memory"
+    count = plural(len(built_tables), "table")
     typer.echo(
-        f"{width}x{height}: {count}, {total:,} bytes ({built} built, {read} read from disk)"
-        f" in {seconds:.1f} s; {where}"
+        f"{width}x{height}: {count}, {total:,} bytes ({built} built, {read} read from disk,"
+        f" {kept} in memory) in {seconds:.1f} s; {where}"
     )
 
 

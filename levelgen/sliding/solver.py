@@ -62,6 +62,7 @@ __all__ = [
     "search_heuristic",
     "solve",
     "space_size",
+    "tables_for",
     "weighted_path",
 ]
 
@@ -194,6 +195,14 @@ def search_heuristic(
         _heuristics.pop(next(iter(_heuristics)))
     _heuristics[key] = heuristic
     return encoding, heuristic
+
+
+def tables_for(goal: Frame, tables: TableSource) -> list[bytes]:
+    """The pattern databases :func:`search_heuristic` uses for ``goal``, asked of ``tables``
+    every time (not from the heuristics kept in memory): ``levelgen tables build``."""
+    encoding = encode_puzzle(goal)
+    patterns, _ = choose_patterns(encoding, _table_cap(encoding))
+    return _tables_of(tables, goal.width, goal.height, encoding.goal, patterns)
 
 
 def _tables_of(

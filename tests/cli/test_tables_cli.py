@@ -29,9 +29,12 @@ def test_build_list_and_clear(cache: Path) -> None:
     assert empty.exit_code == 0 and "no tables cached" in empty.output
     built = runner.invoke(app, ["tables", "build", "3x3"])
     assert built.exit_code == 0, built.output
-    assert "3x3: 1 table, 362,880 bytes (1 built, 0 read from disk)" in built.output
+    assert "3x3: 1 table, 362,880 bytes (1 built, 0 read from disk, 0 in memory)" in built.output
     again = runner.invoke(app, ["tables", "build", "3x3"])
-    assert "(0 built, 1 read from disk)" in again.output
+    assert "(0 built, 0 read from disk, 1 in memory)" in again.output
+    pdb_cache._default = None  # as a new process: from the file (the fixture restores it)
+    fresh = runner.invoke(app, ["tables", "build", "3x3"])
+    assert "(0 built, 1 read from disk, 0 in memory)" in fresh.output
     listed = runner.invoke(app, ["tables", "list", "--json"])
     rows = json.loads(listed.output)["tables"]
     assert [(r["size"], r["entries"], r["checksum_ok"]) for r in rows] == [("3x3", 362880, True)]
