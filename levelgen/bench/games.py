@@ -47,8 +47,8 @@ def sliding(
     its published length, median at most 1 s, none over 60 s); 30 4x4 numbered levels at an
     exact optimal length of 40-50 (median at most 2 s); 200 4x4 colour levels of 2-3 colours
     (at least 20 levels/s); 200 3x3 levels (milliseconds each).  The pattern databases are
-    built first if they are not cached (their time is reported apart).  ``--korf24`` and
-    ``--bounded`` run a long workload instead: Korf and Taylor's 24-puzzles, or 8x8 starts
+    built first if they are not cached (their time is reported apart).  --korf24 and
+    --bounded run a long workload instead: Korf and Taylor's 24-puzzles, or 8x8 starts
     solved within a proved factor."""
     if korf24 is not None or bounded:
         _sliding_long(korf24, limit, json_output)
