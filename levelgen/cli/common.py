@@ -74,6 +74,7 @@ COMMAND_ORDER = (
     "play",
     "serve",
     "library",
+    "tables",
 )
 
 #: Commands whose module is imported only when the command is asked for (``levelgen --help``
@@ -101,6 +102,7 @@ LAZY_COMMANDS = {
 LAZY_GROUPS = {
     "bench": ("levelgen.bench", "bench_app"),
     "library": ("levelgen.cli.library", "library_app"),
+    "tables": ("levelgen.cli.tables", "tables_app"),
 }
 
 #: Set to 1 to see the traceback of an internal error.

@@ -21,10 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define API 1
+#define API 2
 #define MAXCELLS 64
 #define MAXCLASSES 65
-#define MAXPATH 1024
+#define MAXPATH 4096
 #define POLL_NODES (1LL << 16)
 #define MAX_VALUE 255
 
@@ -254,12 +254,12 @@ static void unrank_fast(const Pattern *p, const Combos *c, int n, uint64_t index
         if (n <= 16) {
             m = pdep16((uint32_t)compact, (uint32_t)(~used & 0xFFFF));
         } else {
-            for (int cell = 0; cell < n && compact; cell++) {
-                if ((used >> cell) & 1)
-                    continue;
-                if (compact & 1)
-                    m |= (mask)1 << cell;
-                compact >>= 1;
+            /* pdep of compact over the free cells, a byte of cells at a time */
+            mask open = ~used & below(n);
+            for (int shift = 0; shift < n && compact; shift += 8) {
+                int byte = (int)((open >> shift) & 255);
+                m |= (mask)PDEP8[byte][compact & 255] << shift;
+                compact >>= popcount((mask)byte);
             }
         }
         out[j] = m;
@@ -299,6 +299,9 @@ static mask flood(int cell, mask blocked, const mask *nb)
  * occupancy are tabulated once per build: rep[occ][cell] is the lowest cell of the region of `cell` among the cells
  * not in `occ`, region[occ][cell] that region (the same answers as flood, by lookup). */
 #define REGION_CELLS 16
+/* Tables of at least this many (placement, blank region) states are built layer by layer over
+ * bit sets (build_layered) instead of through a queue of states. */
+#define LAYERED_STATES ((uint64_t)1 << 31)
 
 typedef struct {
     uint8_t *rep;
@@ -338,12 +341,44 @@ static int check_board(int w, int h, Py_ssize_t len)
     return 0;
 }
 
+/* should_stop (a callable or None) asked every POLL_STATES states; 1 when it said stop
+ * (or raised: error set to 1), 0 to go on.  Called with the interpreter released. */
+#define POLL_STATES (1ULL << 12)
+
+static int poll_stop(PyObject *should_stop, int *error)
+{
+    if (!should_stop)
+        return 0;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    int stop = 0;
+    PyObject *r = PyObject_CallNoArgs(should_stop);
+    if (!r) {
+        *error = 1;
+        stop = 1;
+    } else {
+        stop = PyObject_IsTrue(r);
+        Py_DECREF(r);
+        if (stop < 0) {
+            *error = 1;
+            stop = 1;
+        }
+    }
+    PyGILState_Release(gil);
+    return stop;
+}
+
+static PyObject *build_layered(const Pattern *p, int w, int h, const mask *masks, int blank,
+                               PyObject *should_stop);
+
 static PyObject *build_table(PyObject *self, PyObject *args)
 {
-    int w, h;
+    int w, h, method = 0;
     Py_buffer goal, cls, cnt;
-    if (!PyArg_ParseTuple(args, "iiy*y*y*", &w, &h, &goal, &cls, &cnt))
+    PyObject *should_stop = Py_None;
+    if (!PyArg_ParseTuple(args, "iiy*y*y*|Oi", &w, &h, &goal, &cls, &cnt, &should_stop, &method))
         return NULL;
+    if (should_stop == Py_None)
+        should_stop = NULL;
     PyObject *result = NULL;
     uint8_t *table = NULL, *seen = NULL;
     uint32_t *queue = NULL;
@@ -362,10 +397,6 @@ static PyObject *build_table(PyObject *self, PyObject *args)
     if (make_pattern(&p, cls.buf, cls.len, cnt.buf, n) < 0)
         goto done;
     uint64_t states = p.entries * (uint64_t)n;
-    if (states >= ((uint64_t)1 << 32)) {
-        PyErr_SetString(PyExc_OverflowError, "pattern too large to build");
-        goto done;
-    }
     mask nb[MAXCELLS];
     neighbour_masks(w, h, nb);
     mask masks[MAXCLASSES];
@@ -383,6 +414,20 @@ static PyObject *build_table(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "the goal has no blank");
         goto done;
     }
+    if (method == 2 || (method == 0 && states >= LAYERED_STATES)) {
+        if (states >= ((uint64_t)1 << 38)) {
+            PyErr_SetString(PyExc_OverflowError, "pattern too large to build");
+            goto done;
+        }
+        result = build_layered(&p, w, h, masks, blank, should_stop);
+        goto done;
+    }
+    if (states >= ((uint64_t)1 << 32)) {
+        PyErr_SetString(PyExc_OverflowError, "pattern too large to build");
+        goto done;
+    }
+    int error = 0, stopped = 0;
+    uint64_t popped = 0;
     /* Worth its 65,536 x 16 floods only for large tables. */
     int tabulated = n <= REGION_CELLS && states >= ((uint64_t)1 << 22);
     if (tabulated && make_regions(&regions, n, nb) < 0) {
@@ -423,6 +468,10 @@ static PyObject *build_table(PyObject *self, PyObject *args)
         uint8_t value = depth < MAX_VALUE ? (uint8_t)depth : MAX_VALUE;
         size_t end = layer_end;
         for (; head < end; head++) {
+            if (++popped % POLL_STATES == 0 && poll_stop(should_stop, &error)) {
+                stopped = 1;
+                goto out_of_memory;
+            }
             uint64_t state = queue[head];
             uint64_t index = state / n;
             int rep = (int)(state % n);
@@ -491,6 +540,13 @@ out_of_memory:
         PyErr_NoMemory();
         goto done;
     }
+    if (error)
+        goto done;
+    if (stopped) {
+        Py_INCREF(Py_None);
+        result = Py_None;
+        goto done;
+    }
     result = PyBytes_FromStringAndSize((const char *)table, (Py_ssize_t)p.entries);
 done:
     free(regions.rep);
@@ -502,6 +558,154 @@ done:
     PyBuffer_Release(&goal);
     PyBuffer_Release(&cls);
     PyBuffer_Release(&cnt);
+    return result;
+}
+
+/* ----- build_layered ---------------------------------------------------------------------- */
+
+/* The flood of `cell` among the cells not in `blocked`, all cells of a row at once: the same
+ * region as flood, by shifts of the whole mask. */
+static inline mask flood_rows(int cell, mask blocked, int w, mask all, mask not_left,
+                              mask not_right)
+{
+    mask open = all & ~blocked, region = (mask)1 << cell, before;
+    do {
+        before = region;
+        region |= ((region << w) | (region >> w) | ((region & not_right) << 1) |
+                   ((region & not_left) >> 1)) & open;
+    } while (region != before);
+    return region;
+}
+
+/* build_table's breadth-first search for tables too large for a queue of states (the 6-tile
+ * patterns of the 5x5 board: 127,512,000 placements times 25 blank cells): the same states
+ * (placement index * n + the lowest cell of the blank's region), the same layers, so the same
+ * table bytes, kept as three bit sets of every state (seen, this layer, the next) and the
+ * table; each layer is a scan of its bit set.  should_stop is asked every POLL_STATES states
+ * (None returned when it says stop). */
+static PyObject *build_layered(const Pattern *p, int w, int h, const mask *masks, int blank,
+                               PyObject *should_stop)
+{
+    int n = w * h, k = p->k, error = 0, stopped = 0;
+    uint64_t states = p->entries * (uint64_t)n, words = states / 64 + 1, popped = 0;
+    uint8_t *table = malloc(p->entries);
+    uint64_t *seen = calloc(words, 8), *layer = calloc(words, 8), *next = calloc(words, 8);
+    Combos combos;
+    memset(&combos, 0, sizeof combos);
+    PyObject *result = NULL;
+    int fast = make_combos(&combos, p) == 0;
+    for (int j = 0; fast && j < k; j++)
+        fast = combos.combos[j] != NULL;
+    if (!table || !seen || !layer || !next) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memset(table, MAX_VALUE, p->entries);
+    mask all = below(n), not_left = 0, not_right = 0;
+    for (int i = 0; i < n; i++) {
+        if (i % w)
+            not_left |= (mask)1 << i;
+        if (i % w != w - 1)
+            not_right |= (mask)1 << i;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    mask occupied = 0, byclass[MAXCLASSES];
+    memset(byclass, 0, sizeof byclass);
+    for (int j = 0; j < k; j++) {
+        occupied |= masks[j];
+        byclass[p->cls[j]] = masks[j];
+    }
+    mask region = flood_rows(blank, occupied, w, all, not_left, not_right);
+    uint64_t start = rank_of(p, byclass) * n + lowest(region);
+    table[start / n] = 0;
+    seen[start >> 6] |= (uint64_t)1 << (start & 63);
+    layer[start >> 6] |= (uint64_t)1 << (start & 63);
+    int depth = 0, more = 1;
+    while (more && !stopped) {
+        depth++;
+        more = 0;
+        uint8_t value = depth < MAX_VALUE ? (uint8_t)depth : MAX_VALUE;
+        for (uint64_t word = 0; word < words && !stopped; word++) {
+            uint64_t bits = layer[word];
+            while (bits) {
+                uint64_t state = word * 64 + (uint64_t)lowest(bits);
+                bits &= bits - 1;
+                if (++popped % POLL_STATES == 0 && poll_stop(should_stop, &error)) {
+                    stopped = 1;
+                    break;
+                }
+                uint64_t index = state / n;
+                int rep = (int)(state % n);
+                mask pm[MAXCLASSES];
+                if (fast)
+                    unrank_fast(p, &combos, n, index, pm);
+                else
+                    unrank_of(p, index, pm);
+                mask occ = 0;
+                for (int j = 0; j < k; j++) {
+                    occ |= pm[j];
+                    byclass[p->cls[j]] = pm[j];
+                }
+                mask reg = flood_rows(rep, occ, w, all, not_left, not_right);
+                /* The successors first, their bits fetched ahead (the build waits on memory
+                 * more than it computes), then the new ones kept. */
+                uint64_t found[4 * MAXCELLS];
+                int nfound = 0;
+                for (int j = 0; j < k; j++) {
+                    mask rest = pm[j];
+                    while (rest) {
+                        int q = lowest(rest);
+                        rest &= rest - 1;
+                        mask targets = 0, qbit = (mask)1 << q;
+                        targets = ((qbit << w) | (qbit >> w) | ((qbit & not_right) << 1) |
+                                   ((qbit & not_left) >> 1)) & reg;
+                        while (targets) {
+                            int r = lowest(targets);
+                            targets &= targets - 1;
+                            mask moved = qbit | ((mask)1 << r);
+                            byclass[p->cls[j]] = pm[j] ^ moved;
+                            mask after = occ ^ moved;
+                            int nrep = lowest(flood_rows(q, after, w, all, not_left, not_right));
+                            uint64_t ns = rank_of(p, byclass) * n + (uint64_t)nrep;
+                            byclass[p->cls[j]] = pm[j];
+                            __builtin_prefetch(&seen[ns >> 6], 1);
+                            found[nfound++] = ns;
+                        }
+                    }
+                }
+                for (int f = 0; f < nfound; f++) {
+                    uint64_t ns = found[f], bit = (uint64_t)1 << (ns & 63);
+                    if (seen[ns >> 6] & bit)
+                        continue;
+                    seen[ns >> 6] |= bit;
+                    next[ns >> 6] |= bit;
+                    more = 1;
+                    uint64_t ni = ns / n;
+                    if (table[ni] == MAX_VALUE && value < MAX_VALUE)
+                        table[ni] = value;
+                }
+            }
+        }
+        uint64_t *swap = layer;
+        layer = next;
+        next = swap;
+        memset(next, 0, words * 8);
+    }
+    Py_END_ALLOW_THREADS
+    if (error)
+        goto done;
+    if (stopped) {
+        Py_INCREF(Py_None);
+        result = Py_None;
+        goto done;
+    }
+    result = PyBytes_FromStringAndSize((const char *)table, (Py_ssize_t)p->entries);
+done:
+    free_combos(&combos, k);
+    free(table);
+    free(seen);
+    free(layer);
+    free(next);
     return result;
 }
 
@@ -525,9 +729,10 @@ typedef struct {
     mask lines[16];
     int reflect;
     uint8_t tcell[MAXCELLS], tclass[MAXCLASSES];
-    int threshold;
+    long long threshold;
     long long count_cap, count, nodes, node_limit;
-    int next;
+    long long next;
+    int wnum, wden; /* f = g * wden + h * wnum (1 and 1: IDA*) */
     PyObject *should_stop;
     int stopped, done, error;
     int depth;
@@ -563,6 +768,72 @@ static inline int hvalue(const Ctx *c)
     return c->cross_sum + c->sum;
 }
 
+typedef struct {
+    int cls, gi, old_value, gm, old_mirror, old_cross;
+} Saved;
+
+/* Slide the tile at t into the blank at blank, the heuristic's terms updated. */
+static inline void slide(Ctx *c, int blank, int t, Saved *sv)
+{
+    int cls = c->cells[t];
+    mask moved = ((mask)1 << t) | ((mask)1 << blank);
+    c->cells[blank] = (uint8_t)cls;
+    c->cells[t] = 0;
+    c->masks[cls] ^= moved;
+    c->masks[0] ^= moved;
+    sv->cls = cls;
+    sv->gi = c->group_of[cls];
+    sv->gm = -1;
+    sv->old_value = sv->old_mirror = sv->old_cross = 0;
+    if (sv->gi >= 0) {
+        sv->old_value = c->values[sv->gi];
+        c->values[sv->gi] = lookup(c, sv->gi, c->masks);
+        c->sum += c->values[sv->gi] - sv->old_value;
+    }
+    if (c->reflect) {
+        int mc = c->tclass[cls];
+        c->mirror[mc] ^= ((mask)1 << c->tcell[t]) | ((mask)1 << c->tcell[blank]);
+        sv->gm = c->group_of[mc];
+        if (sv->gm >= 0) {
+            sv->old_mirror = c->mvalues[sv->gm];
+            c->mvalues[sv->gm] = lookup(c, sv->gm, c->mirror);
+            c->msum += c->mvalues[sv->gm] - sv->old_mirror;
+        }
+    }
+    if (c->is_cross[cls]) {
+        sv->old_cross = c->cross[cls];
+        c->cross[cls] = crossing_term(c, cls, c->masks[cls]);
+        c->cross_sum += c->cross[cls] - sv->old_cross;
+    }
+}
+
+/* Undo slide(c, blank, t, sv). */
+static inline void unslide(Ctx *c, int blank, int t, const Saved *sv)
+{
+    int cls = sv->cls;
+    mask moved = ((mask)1 << t) | ((mask)1 << blank);
+    c->cells[t] = (uint8_t)cls;
+    c->cells[blank] = 0;
+    c->masks[cls] ^= moved;
+    c->masks[0] ^= moved;
+    if (sv->gi >= 0) {
+        c->sum += sv->old_value - c->values[sv->gi];
+        c->values[sv->gi] = sv->old_value;
+    }
+    if (c->reflect) {
+        int mc = c->tclass[cls];
+        c->mirror[mc] ^= ((mask)1 << c->tcell[t]) | ((mask)1 << c->tcell[blank]);
+        if (sv->gm >= 0) {
+            c->msum += sv->old_mirror - c->mvalues[sv->gm];
+            c->mvalues[sv->gm] = sv->old_mirror;
+        }
+    }
+    if (c->is_cross[cls]) {
+        c->cross_sum += sv->old_cross - c->cross[cls];
+        c->cross[cls] = sv->old_cross;
+    }
+}
+
 static void visit(Ctx *c, int g, int blank, int last)
 {
     c->nodes++;
@@ -588,7 +859,7 @@ static void visit(Ctx *c, int g, int blank, int last)
         }
     }
     int hv = hvalue(c);
-    int f = g + hv;
+    long long f = (long long)g * c->wden + (long long)hv * c->wnum;
     if (f > c->threshold) {
         if (c->next < 0 || f < c->next)
             c->next = f;
@@ -605,62 +876,40 @@ static void visit(Ctx *c, int g, int blank, int last)
             c->done = 1;
         return;
     }
-    for (int d = 0; d < 4; d++) {
-        if (d == OPP[last])
-            continue;
-        int t = c->steps[blank][d];
-        if (t < 0)
-            continue;
-        int cls = c->cells[t];
-        mask moved = ((mask)1 << t) | ((mask)1 << blank);
-        c->cells[blank] = (uint8_t)cls;
-        c->cells[t] = 0;
-        c->masks[cls] ^= moved;
-        c->masks[0] ^= moved;
-        int gi = c->group_of[cls], old_value = 0, gm = -1, old_mirror = 0, old_cross = 0;
-        if (gi >= 0) {
-            old_value = c->values[gi];
-            c->values[gi] = lookup(c, gi, c->masks);
-            c->sum += c->values[gi] - old_value;
+    /* The moves in the order U D L R; a weighted search (wnum > wden) tries the children
+     * of smaller h first (ties in that order): it dives towards the goal. */
+    int order[4], nmoves = 0;
+    for (int d = 0; d < 4; d++)
+        if (d != OPP[last] && c->steps[blank][d] >= 0)
+            order[nmoves++] = d;
+    if (c->wnum > c->wden && nmoves > 1) {
+        int hs[4];
+        for (int i = 0; i < nmoves; i++) {
+            Saved sv;
+            int t = c->steps[blank][order[i]];
+            slide(c, blank, t, &sv);
+            hs[i] = hvalue(c);
+            unslide(c, blank, t, &sv);
         }
-        if (c->reflect) {
-            int mc = c->tclass[cls];
-            c->mirror[mc] ^= ((mask)1 << c->tcell[t]) | ((mask)1 << c->tcell[blank]);
-            gm = c->group_of[mc];
-            if (gm >= 0) {
-                old_mirror = c->mvalues[gm];
-                c->mvalues[gm] = lookup(c, gm, c->mirror);
-                c->msum += c->mvalues[gm] - old_mirror;
+        for (int i = 1; i < nmoves; i++) {
+            int d = order[i], hv2 = hs[i], j = i - 1;
+            while (j >= 0 && hs[j] > hv2) {
+                order[j + 1] = order[j];
+                hs[j + 1] = hs[j];
+                j--;
             }
+            order[j + 1] = d;
+            hs[j + 1] = hv2;
         }
-        if (c->is_cross[cls]) {
-            old_cross = c->cross[cls];
-            c->cross[cls] = crossing_term(c, cls, c->masks[cls]);
-            c->cross_sum += c->cross[cls] - old_cross;
-        }
+    }
+    for (int i = 0; i < nmoves; i++) {
+        int d = order[i], t = c->steps[blank][d];
+        Saved sv;
+        slide(c, blank, t, &sv);
         c->path[c->depth++] = DIRS[d];
         visit(c, g + 1, t, d);
         c->depth--;
-        c->cells[t] = (uint8_t)cls;
-        c->cells[blank] = 0;
-        c->masks[cls] ^= moved;
-        c->masks[0] ^= moved;
-        if (gi >= 0) {
-            c->sum += old_value - c->values[gi];
-            c->values[gi] = old_value;
-        }
-        if (c->reflect) {
-            int mc = c->tclass[cls];
-            c->mirror[mc] ^= ((mask)1 << c->tcell[t]) | ((mask)1 << c->tcell[blank]);
-            if (gm >= 0) {
-                c->msum += old_mirror - c->mvalues[gm];
-                c->mvalues[gm] = old_mirror;
-            }
-        }
-        if (c->is_cross[cls]) {
-            c->cross_sum += old_cross - c->cross[cls];
-            c->cross[cls] = old_cross;
-        }
+        unslide(c, blank, t, &sv);
         if (c->stopped || c->done || c->error)
             return;
     }
@@ -668,13 +917,13 @@ static void visit(Ctx *c, int g, int blank, int last)
 
 static PyObject *search(PyObject *self, PyObject *args)
 {
-    int w, h, threshold;
-    long long count_cap, node_limit;
+    int w, h, wnum = 1, wden = 1;
+    long long threshold, count_cap, node_limit;
     Py_buffer goal, start, crossing, tcell, tclass;
     PyObject *patterns, *should_stop;
-    if (!PyArg_ParseTuple(args, "iiy*y*Oy*y*y*iLLO", &w, &h, &goal, &start, &patterns,
+    if (!PyArg_ParseTuple(args, "iiy*y*Oy*y*y*LLLO|ii", &w, &h, &goal, &start, &patterns,
                           &crossing, &tcell, &tclass, &threshold, &count_cap, &node_limit,
-                          &should_stop))
+                          &should_stop, &wnum, &wden))
         return NULL;
     PyObject *result = NULL;
     Ctx *c = calloc(1, sizeof(Ctx));
@@ -693,7 +942,11 @@ static PyObject *search(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "the start is not one byte per cell");
         goto done;
     }
-    if (threshold < 0 || threshold >= MAXPATH) {
+    if (wnum < 1 || wden < 1 || wnum > 1000 || wden > 1000) {
+        PyErr_SetString(PyExc_ValueError, "the weight must be a ratio of 1..1000");
+        goto done;
+    }
+    if (threshold < 0 || threshold >= (long long)MAXPATH * wden) {
         PyErr_SetString(PyExc_ValueError, "threshold out of range");
         goto done;
     }
@@ -838,6 +1091,8 @@ static PyObject *search(PyObject *self, PyObject *args)
         }
     }
     c->threshold = threshold;
+    c->wnum = wnum;
+    c->wden = wden;
     c->count_cap = count_cap;
     c->node_limit = node_limit;
     c->next = -1;
@@ -852,7 +1107,7 @@ static PyObject *search(PyObject *self, PyObject *args)
         Py_INCREF(path);
     if (!path)
         goto done;
-    PyObject *next = c->next < 0 ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLong(c->next);
+    PyObject *next = c->next < 0 ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLongLong(c->next);
     if (!next) {
         Py_DECREF(path);
         goto done;
@@ -876,10 +1131,13 @@ done:
 
 static PyMethodDef methods[] = {
     {"build_table", build_table, METH_VARARGS,
-     "build_table(width, height, goal, classes, counts) -> bytes: a pattern database"},
+     "build_table(width, height, goal, classes, counts, should_stop=None, method=0) -> bytes or"
+     " None (should_stop said stop): a pattern database (method 1: a queue of states,"
+     " 2: layers of bit sets, 0: by size)"},
     {"search", search, METH_VARARGS,
      "search(width, height, goal, start, patterns, crossing, tcell, tclass, threshold,"
-     " count_cap, node_limit, should_stop) -> (path, count, nodes, next, stopped)"},
+     " count_cap, node_limit, should_stop, wnum=1, wden=1) -> (path, count, nodes, next,"
+     " stopped): f = g * wden + h * wnum against the threshold (1 and 1: IDA*)"},
     {NULL, NULL, 0, NULL},
 };
 

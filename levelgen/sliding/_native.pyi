@@ -7,8 +7,15 @@ from collections.abc import Callable, Sequence
 API: int
 
 def build_table(
-    width: int, height: int, goal: bytes, classes: bytes, counts: bytes, /
-) -> bytes: ...
+    width: int,
+    height: int,
+    goal: bytes,
+    classes: bytes,
+    counts: bytes,
+    should_stop: Callable[[], bool] | None = None,
+    method: int = 0,
+    /,
+) -> bytes | None: ...
 def search(
     width: int,
     height: int,
@@ -22,5 +29,7 @@ def search(
     count_cap: int,
     node_limit: int,
     should_stop: Callable[[], bool] | None,
+    wnum: int = 1,
+    wden: int = 1,
     /,
 ) -> tuple[str | None, int, int, int | None, bool]: ...

@@ -161,6 +161,7 @@ class SlidingPuzzleFamily:
             "solution": found.path,
             "proved_optimal": found.status == "solved",
             "lower_bound": found.lower_bound,
+            "bound_factor": found.bound_factor,
             "heuristic_bound": found.heuristic,
             "optimal_solutions": found.count,
             "solutions_cap": COUNT_CAP if found.count is not None else None,

@@ -204,8 +204,10 @@ class _Search:
         count_cap: int,
         node_limit: int | None,
         should_stop: Callable[[], bool] | None,
+        weight: tuple[int, int] = (1, 1),
     ) -> None:
         hz = self.hz = heuristic
+        self.wnum, self.wden = weight
         self.threshold = threshold
         self.count_cap = count_cap
         self.node_limit = node_limit
@@ -248,7 +250,7 @@ class _Search:
         if self.should_stop is not None and self.nodes % POLL_NODES == 0 and self.should_stop():
             raise _Stop
         hv = self.value()
-        f = g + hv
+        f = g * self.wden + hv * self.wnum
         if f > self.threshold:
             if self.next is None or f < self.next:
                 self.next = f
@@ -267,25 +269,17 @@ class _Search:
         ``[g, blank, last move, next move to try, the slide that led here]``) so that no
         Python recursion grows with the threshold; the nodes are visited in the order of the
         recursive search by the book, children in the order ``U D L R``."""
-        w, h = self.hz.width, self.hz.height
         if not self.enter(0, blank):
             return
         stack: list[list[Any]] = [[0, blank, "", 0, None]]
         while stack:
             top = stack[-1]
             g, here, last, i, arrived = top
-            x, y = here % w, here // w
+            order = self.order(here, last)
             descended = False
-            while i < 4:
-                d = "UDLR"[i]
+            while i < len(order):
+                d, t = order[i]
                 i += 1
-                if d == _OPPOSITE[last]:
-                    continue
-                dx, dy = _DELTA[d]
-                nx, ny = x + dx, y + dy
-                if not (0 <= nx < w and 0 <= ny < h):
-                    continue
-                t = ny * w + nx
                 saved = self.slide(t, here)
                 self.path.append(d)
                 if self.enter(g + 1, t):
@@ -302,6 +296,30 @@ class _Search:
                 t, before, saved = arrived
                 self.path.pop()
                 self.unslide(t, before, saved)
+
+    def order(self, here: int, last: str) -> list[tuple[str, int]]:
+        """The moves from blank cell ``here`` (the one undoing ``last`` left out) as (move,
+        cell of the tile slid): in the order ``U D L R``; a weighted search (the heuristic
+        weighed above 1) tries the children of smaller ``h`` first, ties in that order."""
+        w, h = self.hz.width, self.hz.height
+        x, y = here % w, here // w
+        moves = []
+        for d in "UDLR":
+            if d == _OPPOSITE[last]:
+                continue
+            dx, dy = _DELTA[d]
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < w and 0 <= ny < h:
+                moves.append((d, ny * w + nx))
+        if self.wnum > self.wden and len(moves) > 1:
+            values = []
+            for _, t in moves:
+                saved = self.slide(t, here)
+                values.append(self.value())
+                self.unslide(t, here, saved)
+            ranked = sorted(range(len(moves)), key=lambda k: (values[k], k))
+            moves = [moves[k] for k in ranked]
+        return moves
 
     def slide(self, t: int, blank: int) -> tuple[int, int, int, int]:
         """Slide the tile at ``t`` into the blank at ``blank``; returns what
@@ -363,10 +381,13 @@ def python_bounded_search(
     count_cap: int = 1,
     node_limit: int | None = None,
     should_stop: Callable[[], bool] | None = None,
+    weight: tuple[int, int] = (1, 1),
 ) -> Iteration:
     """One IDA* iteration from ``start`` with bound ``threshold`` (see the module docstring);
-    the reference of the compiled twin."""
-    search = _Search(heuristic, bytes(start), threshold, count_cap, node_limit, should_stop)
+    the reference of the compiled twin.  ``weight`` ``(a, b)`` weighs the heuristic by
+    ``a / b``: a node is pruned when ``g * b + h * a`` passes ``threshold`` (in those units,
+    as the next threshold is); ``(1, 1)`` is IDA*."""
+    search = _Search(heuristic, bytes(start), threshold, count_cap, node_limit, should_stop, weight)
     stopped = False
     try:
         search.run(bytes(start).index(0))

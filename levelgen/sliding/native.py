@@ -21,7 +21,7 @@ from .idastar import Iteration, SearchHeuristic
 __all__ = ["NATIVE", "NATIVE_API", "bounded_search", "build_table", "native"]
 
 #: The version of the twins' contract; ``_native.API`` must match it.
-NATIVE_API = 1
+NATIVE_API = 2
 
 
 def _load_native() -> ModuleType | None:
@@ -43,14 +43,22 @@ native = _load_native()
 NATIVE = native is not None
 
 
-def build_table(width: int, height: int, goal: bytes, pattern: pdb.Pattern) -> bytes:
+def build_table(
+    width: int,
+    height: int,
+    goal: bytes,
+    pattern: pdb.Pattern,
+    should_stop: Callable[[], bool] | None = None,
+) -> bytes | None:
     """The pattern database of ``pattern`` (:func:`levelgen.sliding.pdb.build_table`, compiled
-    when built)."""
+    when built); None when ``should_stop`` (asked every 4,096 states by the compiled
+    builder) said to stop."""
     if native is None:
         return pdb.build_table(width, height, goal, pattern)
-    return bytes(
-        native.build_table(width, height, goal, bytes(pattern.classes), bytes(pattern.counts))
+    built = native.build_table(
+        width, height, goal, bytes(pattern.classes), bytes(pattern.counts), should_stop
     )
+    return None if built is None else bytes(built)
 
 
 def bounded_search(
@@ -61,10 +69,11 @@ def bounded_search(
     count_cap: int = 1,
     node_limit: int | None = None,
     should_stop: Callable[[], bool] | None = None,
+    weight: tuple[int, int] = (1, 1),
 ) -> Iteration:
     """One IDA* iteration (:func:`levelgen.sliding.idastar.python_bounded_search`, compiled
-    when built)."""
-    if native is None or threshold >= 1024:
+    when built); ``weight`` as there."""
+    if native is None or threshold >= 4096 * weight[1]:
         return idastar.python_bounded_search(
             heuristic,
             start,
@@ -72,6 +81,7 @@ def bounded_search(
             count_cap=count_cap,
             node_limit=node_limit,
             should_stop=should_stop,
+            weight=weight,
         )
     return native_bounded_search(
         native,
@@ -81,6 +91,7 @@ def bounded_search(
         count_cap=count_cap,
         node_limit=node_limit,
         should_stop=should_stop,
+        weight=weight,
     )
 
 
@@ -93,6 +104,7 @@ def native_bounded_search(
     count_cap: int = 1,
     node_limit: int | None = None,
     should_stop: Callable[[], bool] | None = None,
+    weight: tuple[int, int] = (1, 1),
 ) -> Iteration:
     """One IDA* iteration by the compiled ``module.search``."""
     hz = heuristic
@@ -113,5 +125,6 @@ def native_bounded_search(
         count_cap,
         -1 if node_limit is None else node_limit,
         should_stop,
+        *weight,
     )
     return Iteration(path, count, nodes, following, stopped)

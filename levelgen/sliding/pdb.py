@@ -38,6 +38,7 @@ from .encoding import Encoding
 __all__ = [
     "BINOMIAL",
     "Pattern",
+    "TablesStopped",
     "build_table",
     "choose_patterns",
     "flood",
@@ -52,9 +53,17 @@ BINOMIAL = [[comb(n, k) for k in range(65)] for n in range(65)]
 #: The entries of a table of six tiles on 16 cells: Korf and Felner's split of a numbered 4x4
 #: board needs a cap of at least this.
 SIX_OF_SIXTEEN = 5_765_760
+#: The entries of a table of six tiles on 25 cells (127,512,000): Korf and Felner's 6-6-6-6
+#: split of a numbered 5x5 board needs a cap of at least this.
+SIX_OF_TWENTY_FIVE = 127_512_000
 #: A table value that saturates (a placement farther than this is stored as this: still a
 #: lower bound).
 MAX_VALUE = 255
+
+
+class TablesStopped(Exception):
+    """The budget's ``should_stop`` said to stop while a table was being built (nothing of it
+    was kept)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +272,19 @@ def choose_patterns(encoding: Encoding, cap: int) -> tuple[list[Pattern], list[i
 #: cell, as goal cells: the two left columns (and the bottom left cell), the two right columns
 #: down to the third row, the bottom row's last three cells.
 KORF_FELNER_663 = ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15))
+#: Korf and Felner's 6-6-6-6 split of the 24-puzzle whose goal has the blank in the top left
+#: cell, as goal cells: the top left block without the blank and the centre, the top right
+#: block, and their images about the main diagonal and the centre.  With the reflection of the
+#: frame about the main diagonal (:func:`levelgen.sliding.idastar.transposition`) the search
+#: takes the larger of the sums over this split and over its mirror image.
+KORF_FELNER_6666 = (
+    (1, 2, 5, 6, 7, 12),
+    (3, 4, 8, 9, 13, 14),
+    (10, 11, 15, 16, 20, 21),
+    (17, 18, 19, 22, 23, 24),
+)
+#: The special splits by board side: (groups, the cap they need).
+SPECIAL_SPLITS = {4: (KORF_FELNER_663, SIX_OF_SIXTEEN), 5: (KORF_FELNER_6666, SIX_OF_TWENTY_FIVE)}
 
 
 def _square_symmetries(side: int) -> list[list[int]]:
@@ -286,22 +308,24 @@ def _square_symmetries(side: int) -> list[list[int]]:
 
 
 def _special_split(encoding: Encoding, cap: int) -> list[list[int]] | None:
-    """The 6-6-3 split of a numbered 4x4 board (None for any other puzzle, or when ``cap`` is
-    below :data:`SIX_OF_SIXTEEN`): Korf and Felner's, carried by the symmetry of the square
-    that takes the goal's blank nearest to the top left cell; when that is not the blank's
-    cell, the blank's cell in the split is replaced by the top left cell."""
-    if not (encoding.numbered and encoding.width == 4 and encoding.height == 4):
+    """Korf and Felner's split of a numbered 4x4 (6-6-3) or 5x5 (6-6-6-6) board (None for any
+    other puzzle, or when ``cap`` is below the split's tables): theirs, carried by the symmetry
+    of the square that takes the goal's blank nearest to the top left cell; when that is not
+    the blank's cell, the blank's cell in the split is replaced by the top left cell."""
+    side = encoding.width
+    if not (encoding.numbered and side == encoding.height and side in SPECIAL_SPLITS):
         return None
-    if cap < SIX_OF_SIXTEEN:
+    split, needed = SPECIAL_SPLITS[side]
+    if cap < needed:
         return None
     blank = encoding.goal.index(0)
-    symmetry = min(_square_symmetries(4), key=lambda m: m[blank])
-    inverse = [0] * 16
+    symmetry = min(_square_symmetries(side), key=lambda m: m[blank])
+    inverse = [0] * (side * side)
     for i, j in enumerate(symmetry):
         inverse[j] = i
     moved_blank = symmetry[blank]
     groups = []
-    for group in KORF_FELNER_663:
+    for group in split:
         cells = [0 if c == moved_blank else c for c in group]
         groups.append(sorted(encoding.goal[inverse[c]] for c in cells))
     return groups

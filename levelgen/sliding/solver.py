@@ -21,10 +21,16 @@ Which method runs:
 
 Both return the same least optimal solution and the same count of optimal solutions, so the
 choice changes only the time.  The work is ``nodes`` (IDA* nodes or expanded frames);
-``budget.max_nodes`` bounds it for the whole call and ``budget.should_stop`` is polled.  When
-the budget stops the optimal search, a greedy search of at most :data:`GREEDY_NODES` frames
-(a fixed amount of work, about a second at most, that does not poll ``should_stop``) looks for
-a solution to return with the ``unknown`` answer.
+``budget.max_nodes`` bounds it for the whole call and ``budget.should_stop`` is polled.
+
+On boards of at least :data:`BOUNDED_CELLS` cells a weighted IDA* (:func:`weighted_path`)
+first looks for a solution, kept for an ``unknown`` answer with its factor over the proved
+bound (``bound_factor``).  When the budget stops the optimal search without such a solution,
+a fixed amount of work that does not poll ``should_stop`` looks for one to return with the
+``unknown`` answer: :data:`AFTER_STOP_NODES` nodes of weighted IDA* (compiled twins), else a
+greedy search of at most :data:`GREEDY_NODES` frames on boards of up to :data:`GREEDY_CELLS`
+cells.  Pattern databases that the budget stops while they are built give ``unknown`` at once
+(method ``tables``).
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ from . import bfs
 from .encoding import Encoding, encode_puzzle
 from .idastar import SearchHeuristic, make_heuristic
 from .native import NATIVE, bounded_search
-from .pdb import SIX_OF_SIXTEEN, Pattern, choose_patterns
+from .pdb import SIX_OF_SIXTEEN, SIX_OF_TWENTY_FIVE, Pattern, TablesStopped, choose_patterns
 from .rules import Frame, blank_distance, reachability, same_labels
 
 __all__ = [
@@ -56,6 +62,8 @@ __all__ = [
     "search_heuristic",
     "solve",
     "space_size",
+    "tables_for",
+    "weighted_path",
 ]
 
 #: Puzzles of at most this many frames may be solved by breadth-first search.
@@ -67,6 +75,10 @@ TABLE_ENTRIES = 1_000_000
 #: The cap of a numbered 4x4 board with the compiled twins: Korf and Felner's 6-6-3 split
 #: (two tables of 5,765,760 entries, about 20 s to build the first time, then read from disk).
 FOUR_BY_FOUR_ENTRIES = SIX_OF_SIXTEEN
+#: The cap of a numbered 5x5 board with the compiled twins: Korf and Felner's 6-6-6-6 split
+#: (four tables of 127,512,000 entries, built once by ``levelgen tables build 5x5`` or on first
+#: use, then read from disk).
+FIVE_BY_FIVE_ENTRIES = SIX_OF_TWENTY_FIVE
 PYTHON_TABLE_ENTRIES = 50_000
 #: Colour puzzles get new tables for every goal: at most this many entries each.  A board whose
 #: classes all fit in one table (two colours on 4x4: 102,960 placements) gets the exact
@@ -74,8 +86,24 @@ PYTHON_TABLE_ENTRIES = 50_000
 COLOUR_TABLE_ENTRIES = 200_000
 PYTHON_COLOUR_TABLE_ENTRIES = 3_000
 #: The most frames the greedy search for a best-so-far solution expands once the budget has
-#: stopped the optimal search.
-GREEDY_NODES = 20_000
+#: stopped the optimal search (without the compiled twins, or when the weighted search below
+#: found nothing): a few hundredths of a second on 8x8.
+GREEDY_NODES = 2_000
+#: The greedy search (the heuristic computed from scratch in Python at every frame) runs for
+#: boards of at most this many cells, or without the compiled twins.
+GREEDY_CELLS = 16
+#: Boards of at least this many cells (6x6 and up) look for a solution within a proved factor
+#: of optimal first: weighted IDA* (the heuristic weighed by :data:`WEIGHT`) for at most
+#: :data:`WEIGHTED_NODES` nodes, then the optimal search with what is left of the budget.
+BOUNDED_CELLS = 36
+#: The weight of the heuristic in the bounded-suboptimal search, as a ratio: 5 (lower weights
+#: find no solution of a random 6x6 to 8x8 start in a few million nodes with these tables).
+WEIGHT = (5, 1)
+WEIGHTED_NODES = 1_000_000
+#: The nodes of the weighted search that looks for a solution to show once the budget has
+#: stopped the optimal search (a fixed amount of work, at most about 0.1 s on 8x8 with the
+#: compiled twins on an idle machine: the margin past a time limit).
+AFTER_STOP_NODES = 100_000
 
 #: Where pattern databases come from: ``tables(width, height, goal, pattern) -> bytes``.
 TableSource = Callable[[int, int, bytes, Pattern], bytes]
@@ -103,6 +131,9 @@ class SolveResult:
     heuristic: int
     reason: str
     invariant: dict[str, Any] = field(default_factory=dict)
+    #: An ``unknown`` answer's solution length over its proved lower bound (None otherwise):
+    #: the solution is within this factor of optimal.
+    bound_factor: float | None = None
 
 
 def space_size(frame: Frame) -> int:
@@ -128,16 +159,25 @@ def _table_cap(encoding: Encoding) -> int:
     if encoding.numbered:
         if not NATIVE:
             return PYTHON_TABLE_ENTRIES
-        square = encoding.width == encoding.height == 4
-        return FOUR_BY_FOUR_ENTRIES if square else TABLE_ENTRIES
+        if encoding.width == encoding.height == 4:
+            return FOUR_BY_FOUR_ENTRIES
+        if encoding.width == encoding.height == 5:
+            return FIVE_BY_FIVE_ENTRIES
+        return TABLE_ENTRIES
     return COLOUR_TABLE_ENTRIES if NATIVE else PYTHON_COLOUR_TABLE_ENTRIES
 
 
 def search_heuristic(
-    goal: Frame, tables: TableSource | None = None, *, cap: int | None = None
+    goal: Frame,
+    tables: TableSource | None = None,
+    *,
+    cap: int | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> tuple[Encoding, SearchHeuristic]:
     """The encoding and IDA* heuristic of the puzzle with goal ``goal`` (pattern databases
-    from ``tables``, the disk cache by default, of at most ``cap`` entries)."""
+    from ``tables``, the disk cache by default, of at most ``cap`` entries);
+    :class:`levelgen.sliding.pdb.TablesStopped` when ``should_stop`` said to stop while a
+    table was being built (a source that takes it: ``accepts_should_stop``)."""
     encoding = encode_puzzle(goal)
     limit = _table_cap(encoding) if cap is None else cap
     key = (encoding.goal, encoding.width, limit, id(tables))
@@ -149,7 +189,7 @@ def search_heuristic(
 
         tables = default_store()
     patterns, crossing = choose_patterns(encoding, limit)
-    built = _tables_of(tables, goal.width, goal.height, encoding.goal, patterns)
+    built = _tables_of(tables, goal.width, goal.height, encoding.goal, patterns, should_stop)
     heuristic = make_heuristic(goal.width, goal.height, encoding.goal, patterns, built, crossing)
     if len(_heuristics) >= 32:
         _heuristics.pop(next(iter(_heuristics)))
@@ -157,16 +197,37 @@ def search_heuristic(
     return encoding, heuristic
 
 
+def tables_for(goal: Frame, tables: TableSource) -> list[bytes]:
+    """The pattern databases :func:`search_heuristic` uses for ``goal``, asked of ``tables``
+    every time (not from the heuristics kept in memory): ``levelgen tables build``."""
+    encoding = encode_puzzle(goal)
+    patterns, _ = choose_patterns(encoding, _table_cap(encoding))
+    return _tables_of(tables, goal.width, goal.height, encoding.goal, patterns)
+
+
 def _tables_of(
-    tables: TableSource, width: int, height: int, goal: bytes, patterns: list[Pattern]
+    tables: TableSource,
+    width: int,
+    height: int,
+    goal: bytes,
+    patterns: list[Pattern],
+    should_stop: Callable[[], bool] | None = None,
 ) -> list[bytes]:
     """The tables of ``patterns``, the large ones built side by side on two threads (the
     compiled builder lets go of the interpreter while it works)."""
+
+    def one(p: Pattern) -> bytes:
+        if should_stop is not None and getattr(tables, "accepts_should_stop", False):
+            if should_stop():
+                raise TablesStopped("out of budget before the tables were read or built")
+            return tables(width, height, goal, p, should_stop=should_stop)  # type: ignore[call-arg]
+        return tables(width, height, goal, p)
+
     large = [p for p in patterns if p.entries >= 100_000]
     if len(large) < 2 or not NATIVE:
-        return [tables(width, height, goal, p) for p in patterns]
+        return [one(p) for p in patterns]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        return list(pool.map(lambda p: tables(width, height, goal, p), patterns))
+        return list(pool.map(one, patterns))
 
 
 def _uses_bfs(start: Frame, goal: Frame, method: str | None) -> bool:
@@ -247,12 +308,23 @@ def _solve_bfs(start: Frame, goal: Frame, budget: Budget, count_cap: int) -> Sol
 def _solve_ida(
     start: Frame, goal: Frame, budget: Budget, count_cap: int, tables: TableSource | None
 ) -> SolveResult:
-    encoding, heuristic = search_heuristic(goal, tables)
+    try:
+        encoding, heuristic = search_heuristic(goal, tables, should_stop=budget.should_stop)
+    except TablesStopped:
+        return _unknown_untabled(start, goal)
     cells = encoding.encode(start)
     parity = blank_distance(start, goal) % 2
     h0 = heuristic.value(cells)
     threshold = h0 + (h0 - parity) % 2
     meter = _Meter(budget)
+    best: str | None = None
+    if start.size >= BOUNDED_CELLS:
+        left = meter.left()
+        limit = WEIGHTED_NODES if left is None else min(left, WEIGHTED_NODES)
+        best, spent = weighted_path(heuristic, cells, h0, limit, budget.should_stop)
+        meter.used += spent
+        if best is not None and len(best) == threshold:
+            return _bounded_answer(best, threshold, meter.used, h0)
     while True:
         step = bounded_search(
             heuristic,
@@ -265,7 +337,7 @@ def _solve_ida(
         if step.path is not None:
             break
         if step.stopped:
-            return _unknown(start, goal, threshold, meter.used, "ida*", h0, heuristic)
+            return _unknown(start, goal, threshold, meter.used, "ida*", h0, heuristic, best=best)
         if step.next_threshold is None:  # pragma: no cover - the goal is reachable
             raise AssertionError("IDA* ran out of nodes on a reachable goal")
         threshold = step.next_threshold + (step.next_threshold - parity) % 2
@@ -333,6 +405,91 @@ def count_optimal(
     return None if counted.stopped else counted.count
 
 
+def weighted_path(
+    heuristic: SearchHeuristic,
+    cells: bytes,
+    h0: int,
+    node_limit: int,
+    should_stop: Callable[[], bool] | None,
+    weight: tuple[int, int] = WEIGHT,
+) -> tuple[str | None, int]:
+    """A solution by weighted IDA* (the heuristic weighed by ``weight[0] / weight[1]``; the
+    threshold grows by at least a sixteenth each iteration) in at most ``node_limit`` nodes:
+    ``(moves or None, nodes)``.  Not optimal: the caller states its length against the
+    proved lower bound."""
+    num, den = weight
+    threshold = h0 * num
+    nodes = 0
+    while nodes < node_limit and threshold < 4000 * den:
+        step = bounded_search(
+            heuristic,
+            cells,
+            threshold,
+            node_limit=node_limit - nodes,
+            should_stop=should_stop,
+            weight=weight,
+        )
+        nodes += step.nodes
+        if step.path is not None:
+            return step.path, nodes
+        if step.stopped or step.next_threshold is None:
+            break
+        threshold = max(step.next_threshold, threshold + max(1, threshold // 16))
+    return None, nodes
+
+
+def _bounded_answer(path: str, bound: int, nodes: int, h0: int) -> SolveResult:
+    """A weighted solution as long as the proved lower bound: optimal after all."""
+    return SolveResult(
+        "solved",
+        path,
+        bound,
+        bound,
+        None,
+        nodes,
+        "weighted-ida*",
+        h0,
+        f"optimal: {bound} moves (a weighted solution meets the proved lower bound)",
+    )
+
+
+def _unknown_untabled(start: Frame, goal: Frame) -> SolveResult:
+    """The answer when the budget ran out while the pattern databases were being built: the
+    bound of a heuristic without tables, and a short greedy search's solution."""
+    encoding, heuristic = search_heuristic(goal, _no_tables, cap=0)
+    h0 = heuristic.value(encoding.encode(start))
+    bound = h0 + (h0 - blank_distance(start, goal) % 2) % 2
+    path, nodes = (None, 0) if start.size > GREEDY_CELLS else greedy_path(start, goal, heuristic)
+    found = _found_words(path, bound)
+    return SolveResult(
+        "unknown",
+        path,
+        None,
+        bound,
+        None,
+        nodes,
+        "tables",
+        h0,
+        f"out of budget while building the pattern databases: at least {bound} moves, {found}"
+        " (`levelgen tables build` builds them ahead)",
+        bound_factor=_factor(path, bound),
+    )
+
+
+def _factor(path: str | None, bound: int) -> float | None:
+    if path is None or bound <= 0:
+        return None
+    return round(len(path) / bound, 3)
+
+
+def _found_words(path: str | None, bound: int) -> str:
+    if path is None:
+        return "no solution found"
+    factor = _factor(path, bound)
+    within = f", within {factor:.2f}x of the proved bound" if factor is not None else ""
+    return f"best found {len(path)} moves{within} (not proved optimal)"
+
+
 def _unknown(
     start: Frame,
     goal: Frame,
@@ -341,11 +498,24 @@ def _unknown(
     method: str,
     h0: int,
     heuristic: SearchHeuristic | None,
+    *,
+    best: str | None = None,
 ) -> SolveResult:
-    """The answer when the budget stopped the search: the proved bound and a greedy
-    solution (solved after all when it is as short as the bound)."""
-    path, spent = greedy_path(start, goal, heuristic)
-    nodes += spent
+    """The answer when the budget stopped the search: the proved bound and the best solution
+    found: ``best`` (of the weighted search), else one of a short weighted search (compiled
+    twins) or greedy search, a fixed amount of work (solved after all when it is as short as
+    the bound)."""
+    path = best
+    if path is None and heuristic is not None and NATIVE:
+        encoding = encode_puzzle(goal)
+        h = heuristic.value(encoding.encode(start))
+        path, spent = weighted_path(
+            heuristic, encoding.encode(start), h, AFTER_STOP_NODES, None, WEIGHT
+        )
+        nodes += spent
+    if path is None and (start.size <= GREEDY_CELLS or not NATIVE):
+        path, spent = greedy_path(start, goal, heuristic)
+        nodes += spent
     if path is not None and len(path) == bound:
         return SolveResult(
             "solved",
@@ -358,7 +528,6 @@ def _unknown(
             h0,
             f"optimal: {bound} moves (a greedy solution meets the proved lower bound)",
         )
-    found = "no solution found" if path is None else f"best found {len(path)} moves"
     return SolveResult(
         "unknown",
         path,
@@ -368,7 +537,8 @@ def _unknown(
         nodes,
         method,
         h0,
-        f"out of budget: at least {bound} moves, {found} (not proved optimal)",
+        f"out of budget: at least {bound} moves, {_found_words(path, bound)}",
+        bound_factor=_factor(path, bound),
     )
 
 

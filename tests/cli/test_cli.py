@@ -501,6 +501,8 @@ def test_help_shows_file_not_python_types() -> None:
             for name in ["paths", "solve", "create", "shape", "play", "pack", "serve"]
         ),
         *(["library", name] for name in ["import", "list", "export"]),
+        *(["tables", name] for name in ["list", "build", "clear"]),
+        ["bench", "sliding"],
     ],
 )
 def test_help_names_values_not_python_types(command: list[str]) -> None:

@@ -57,3 +57,32 @@ def test_the_length_workloads_report_right_answers(capsys: pytest.CaptureFixture
     printed = capsys.readouterr().out
     assert "a level at each of 1..21 moves (all exact: True)" in printed
     assert "2x4 at its largest distance 36" in printed and "4x4 at 30 moves: median" in printed
+
+
+def test_korf_and_taylors_24_puzzles_are_the_published_ones_turned() -> None:
+    """The ten 24-puzzles: lengths 95..114 as published, each reachable, and turned half round
+    onto the numbered goal without changing its Manhattan distance (the same puzzle)."""
+    from levelgen.sliding.bench import KORF24, load_korf24
+    from levelgen.sliding.heuristics import manhattan
+    from levelgen.sliding.rules import Frame, reachability
+
+    korf_goal = Frame(5, 5, tuple(range(25)))
+    goal = Frame(5, 5, (*range(1, 25), 0))
+    loaded = load_korf24()
+    assert [i.length for i in loaded] == [95, 96, 97, 98, 100, 101, 104, 108, 113, 114]
+    for item, (_, _, text) in zip(loaded, KORF24, strict=True):
+        original = Frame(5, 5, tuple(int(v) for v in text.split()))
+        assert sorted(original.cells) == list(range(25))
+        assert reachability(item.frame, goal).reachable
+        assert reachability(original, korf_goal).reachable
+        assert manhattan(item.frame, goal) == manhattan(original, korf_goal)
+
+
+def test_the_bounded_workload_states_bounds_and_factors() -> None:
+    found = bench.bench_bounded(side=6, count=2, limit=0.2)
+    assert found.count == 2 and len(found.rows) == 2
+    for row in found.rows:
+        assert row["lower_bound"] > 0
+        if row["solution"] is not None and row["status"] == "unknown":
+            assert row["factor"] == round(row["solution"] / row["lower_bound"], 3)
+        assert row["seconds"] < 5

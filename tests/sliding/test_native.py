@@ -146,3 +146,72 @@ def test_the_solver_answers_alike_without_the_twins(case: tuple[Frame, Frame]) -
         alone.length,
         alone.count,
     )
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([(3, 3), (4, 3), (4, 4), (5, 5), (5, 4)]), st.integers(0, 2**32 - 1))
+def test_the_layered_builder_gives_the_same_bytes(size: tuple[int, int], seed: int) -> None:
+    """The builder of the 5x5 tables (bit sets, layer by layer) against the queue builder and
+    the Python reference, on small patterns of the same boards."""
+    module = _native()
+    width, height = size
+    rng = random.Random(seed)
+    cells = list(range(width * height))
+    rng.shuffle(cells)
+    enc = encode_puzzle(Frame(width, height, tuple(cells)))
+    tiles = rng.sample(range(1, width * height), rng.choice([1, 2, 3]))
+    p = pdb.make_pattern(tiles, [1] * len(tiles), width * height)
+    goal, cls, cnt = enc.goal, bytes(p.classes), bytes(p.counts)
+    layered = module.build_table(width, height, goal, cls, cnt, None, 2)
+    assert layered == module.build_table(width, height, goal, cls, cnt, None, 1)
+    assert layered == pdb.build_table(width, height, goal, p)
+
+
+def test_table_builds_poll_should_stop() -> None:
+    module = _native()
+    goal = bytes([*range(1, 16), 0])
+    for method in (1, 2):
+        calls: list[int] = []
+
+        def stop(calls: list[int] = calls) -> bool:
+            calls.append(1)
+            return True
+
+        assert (
+            module.build_table(4, 4, goal, b"\x01\x02\x03\x04\x05", b"\x01" * 5, stop, method)
+            is None
+        )
+        assert len(calls) == 1
+        with pytest.raises(ZeroDivisionError):
+            module.build_table(
+                4, 4, goal, b"\x01\x02\x03\x04\x05", b"\x01" * 5, lambda: 1 / 0 > 0, method
+            )
+
+
+@settings(max_examples=15, deadline=None)
+@given(puzzles(max_cells=16, numbered_cells=16), st.sampled_from([(3, 2), (2, 1), (5, 1)]))
+def test_weighted_iterations_are_the_same(
+    case: tuple[Frame, Frame], weight: tuple[int, int]
+) -> None:
+    """Weighted IDA* (children of smaller h first): the twin and the reference alike."""
+    module = _native()
+    start, goal = case
+    enc = encode_puzzle(goal)
+    patterns, crossing = pdb.choose_patterns(enc, 3000)
+    tables = [pdb.build_table(goal.width, goal.height, enc.goal, p) for p in patterns]
+    heuristic = idastar.make_heuristic(
+        goal.width, goal.height, enc.goal, patterns, tables, crossing
+    )
+    cells = enc.encode(start)
+    threshold = heuristic.value(cells) * weight[0]
+    for _ in range(4):
+        ours = idastar.python_bounded_search(
+            heuristic, cells, threshold, node_limit=5000, weight=weight
+        )
+        twin = native.native_bounded_search(
+            module, heuristic, cells, threshold, node_limit=5000, weight=weight
+        )
+        assert ours == twin
+        if ours.path is not None or ours.next_threshold is None or ours.stopped:
+            break
+        threshold = ours.next_threshold

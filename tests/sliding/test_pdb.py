@@ -152,3 +152,38 @@ def test_colour_classes_too_large_go_to_crossing_counts() -> None:
     small = Frame(4, 4, tuple([0] + [1 + i % 5 for i in range(15)]))
     patterns, crossing = pdb.choose_patterns(encode_puzzle(small), 20_000)
     assert crossing == [] and all(p.entries <= 20_000 for p in patterns)
+
+
+def test_the_five_by_five_split_is_korf_and_felners() -> None:
+    """Korf and Felner's 6-6-6-6 split of the 24-puzzle (blank top left), and carried to the
+    blank in the last cell by the half turn; the tables are not built here."""
+    for blank, expected in [
+        (
+            0,
+            [
+                [1, 2, 5, 6, 7, 12],
+                [3, 4, 8, 9, 13, 14],
+                [10, 11, 15, 16, 20, 21],
+                [17, 18, 19, 22, 23, 24],
+            ],
+        ),
+        (
+            24,
+            [
+                [12, 17, 18, 19, 22, 23],
+                [10, 11, 15, 16, 20, 21],
+                [3, 4, 8, 9, 13, 14],
+                [0, 1, 2, 5, 6, 7],
+            ],
+        ),
+    ]:
+        cells = list(range(1, 25))
+        cells.insert(blank, 0)
+        enc = encode_puzzle(Frame(5, 5, tuple(cells)))
+        patterns, crossing = pdb.choose_patterns(enc, pdb.SIX_OF_TWENTY_FIVE)
+        assert crossing == []
+        groups = [sorted(enc.goal.index(c) for c in p.classes) for p in patterns]
+        assert sorted(groups) == sorted(expected)
+        assert [p.entries for p in patterns] == [127_512_000] * 4
+    small, _ = pdb.choose_patterns(enc, 1_000_000)
+    assert max(p.entries for p in small) <= 1_000_000

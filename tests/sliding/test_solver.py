@@ -5,12 +5,17 @@ bound and a valid best-so-far."""
 
 from __future__ import annotations
 
+import random
+import time
+from pathlib import Path
+
 from hypothesis import given, settings
 
+from levelgen.formats.reports import wall_clock_budget
 from levelgen.puzzles import Budget
 from levelgen.sliding import bfs, solver
 from levelgen.sliding.pdb_cache import TableStore
-from levelgen.sliding.rules import Frame, apply_moves
+from levelgen.sliding.rules import Frame, apply_moves, reachability
 
 from .strategies import puzzles
 
@@ -117,3 +122,60 @@ def test_count_optimal_agrees_between_methods() -> None:
     counted = solver.count_optimal(start, goal, length, 1000, tables=STORE)
     both = solver.solve(start, goal, method="ida*", count_cap=1000, tables=STORE)
     assert counted == both.count and counted is not None and counted >= 1
+
+
+def test_a_time_limit_stops_table_building(tmp_path: Path) -> None:
+    """Tables not built yet and the budget spent: ``unknown`` at once with the bound of a
+    heuristic without tables (the builder polls ``should_stop``; nothing is written)."""
+    store = TableStore(tmp_path)
+    goal = Frame(4, 4, tuple(range(16)))
+    start = Frame(4, 4, (14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3))
+    solver._heuristics.clear()
+    found = solver.solve(start, goal, Budget(should_stop=lambda: True), tables=store)
+    assert found.status == "unknown" and found.method == "tables"
+    assert 0 < found.lower_bound <= 57 and "building the pattern databases" in found.reason
+    assert not list(tmp_path.iterdir())
+    if found.path is not None:
+        assert apply_moves(start, found.path) == goal
+        assert found.bound_factor == round(len(found.path) / found.lower_bound, 3)
+
+
+def test_a_wall_clock_limit_is_kept_on_a_large_board(tmp_path: Path) -> None:
+    """A correctness bound, not a performance figure: an 8x8 solve with a 0.3 s limit (its 21
+    tables not built) ends well within 2 s."""
+    store = TableStore(tmp_path)
+    goal = Frame(8, 8, (*range(1, 64), 0))
+    cells = list(goal.cells)
+    random.Random(5).shuffle(cells)
+    start = Frame(8, 8, tuple(cells))
+    if not reachability(start, goal).reachable:
+        i, j = [k for k, v in enumerate(cells) if v][:2]
+        cells[i], cells[j] = cells[j], cells[i]
+        start = Frame(8, 8, tuple(cells))
+    solver._heuristics.clear()
+    t0 = time.perf_counter()
+    found = solver.solve(start, goal, wall_clock_budget(0.3), tables=store)
+    assert time.perf_counter() - t0 < 2.0
+    assert found.status in ("unknown", "unsolvable")
+
+
+def test_an_unknown_answer_states_its_factor() -> None:
+    goal = Frame(4, 4, tuple(range(16)))
+    start = Frame(4, 4, (14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3))
+    found = solver.solve(start, goal, Budget(max_nodes=2_000), tables=STORE)
+    assert found.status == "unknown" and found.path is not None
+    assert found.bound_factor == round(len(found.path) / found.lower_bound, 3)
+    assert f"within {found.bound_factor:.2f}x of the proved bound" in found.reason
+
+
+def test_large_boards_try_a_weighted_solution_first() -> None:
+    """6x6 and up: the weighted search's solution is returned with the proved bound when the
+    optimal search runs out (here with tiny tables, a node budget)."""
+    goal = Frame(6, 6, (*range(1, 36), 0))
+    start = apply_moves(goal, "ULDLUURDLLURDDLULURRRDLDLUUULLDRDR")
+    found = solver.solve(start, goal, Budget(max_nodes=400_000), tables=STORE)
+    assert found.path is not None and apply_moves(start, found.path) == goal
+    if found.status == "unknown":
+        assert found.bound_factor is not None and found.bound_factor >= 1
+    else:
+        assert found.length == len(found.path)
