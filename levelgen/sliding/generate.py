@@ -53,6 +53,7 @@ from .solver import (
     search_heuristic,
     solve,
     space_size,
+    tables_for,
 )
 from .spec import BANDS, CreateSpec, band_of, bands_for, first_tops
 from .verify import certificate_problems
@@ -73,6 +74,8 @@ MAX_SOLVES = 60
 #: Heuristic walks tried for one level, the most moves of one, and the nodes of each proof.
 WALKS = 40
 WALK_STEPS = 1500
+#: 5x5 numbered levels longer than this build (once) and use Korf and Felner's 6-6-6-6 tables.
+LARGE_TABLES_MOVES = 50
 WALK_NODES = 15_000_000
 #: A walk stops once the bound is this close to the length asked for (a walk's frames are
 #: usually several moves farther than their bound).
@@ -133,6 +136,12 @@ def _find(
     if moves > first_tops(goal.width, goal.height, is_numbered(goal)):
         if space.available(goal):
             return _from_table(goal, moves, rng, progress)
+        if goal.width == goal.height == 5 and moves > LARGE_TABLES_MOVES and is_numbered(goal):
+            # Long 5x5 starts need the 6-6-6-6 tables: built here on first use (announced on
+            # standard error), read from the cache afterwards.
+            from .pdb_cache import default_store
+
+            tables_for(goal, tables if tables is not None else default_store())
         start, path = walk_away(goal, moves, rng, tables=tables, progress=progress)
         return start, path, None
     frame, last = goal, ""

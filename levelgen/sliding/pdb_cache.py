@@ -155,6 +155,15 @@ class TableStore:
             self._remember(name, table)
         return table
 
+    def has(self, width: int, height: int, goal: bytes, pattern: Pattern) -> bool:
+        """Whether the table of ``pattern`` is at hand without building it: in memory, or a
+        file of its name in the cache folder (checked only when read)."""
+        _, name = _header(width, height, goal, pattern)
+        with self._lock:
+            if name in self._memory:
+                return True
+        return self.directory is not None and (self.directory / name).is_file()
+
     def _build(
         self,
         width: int,

@@ -76,8 +76,10 @@ TABLE_ENTRIES = 1_000_000
 #: (two tables of 5,765,760 entries, about 20 s to build the first time, then read from disk).
 FOUR_BY_FOUR_ENTRIES = SIX_OF_SIXTEEN
 #: The cap of a numbered 5x5 board with the compiled twins: Korf and Felner's 6-6-6-6 split
-#: (four tables of 127,512,000 entries, built once by ``levelgen tables build 5x5`` or on first
-#: use, then read from disk).
+#: (four tables of 127,512,000 entries, built once by ``levelgen tables build 5x5`` or by the
+#: first create of a long 5x5 level, then read from disk).  Until they are there, a 5x5 board
+#: gets the tables of :data:`TABLE_ENTRIES`: the same answers, slower on long starts, and no
+#: solve waits minutes for a table it was not asked to build.
 FIVE_BY_FIVE_ENTRIES = SIX_OF_TWENTY_FIVE
 PYTHON_TABLE_ENTRIES = 50_000
 #: Colour puzzles get new tables for every goal: at most this many entries each.  A board whose
@@ -155,16 +157,29 @@ def space_size(frame: Frame) -> int:
 _heuristics: dict[tuple[bytes, int, int, int], SearchHeuristic] = {}
 
 
-def _table_cap(encoding: Encoding) -> int:
+def _table_cap(encoding: Encoding, tables: TableSource | None, *, build: bool = False) -> int:
+    """The largest table entries for ``encoding``: a 5x5 board's 6-6-6-6 tables only when
+    ``tables`` has them already, or ``build`` asks for them."""
     if encoding.numbered:
         if not NATIVE:
             return PYTHON_TABLE_ENTRIES
         if encoding.width == encoding.height == 4:
             return FOUR_BY_FOUR_ENTRIES
         if encoding.width == encoding.height == 5:
-            return FIVE_BY_FIVE_ENTRIES
+            ready = build or _has_tables(encoding, tables, FIVE_BY_FIVE_ENTRIES)
+            return FIVE_BY_FIVE_ENTRIES if ready else TABLE_ENTRIES
         return TABLE_ENTRIES
     return COLOUR_TABLE_ENTRIES if NATIVE else PYTHON_COLOUR_TABLE_ENTRIES
+
+
+def _has_tables(encoding: Encoding, tables: TableSource | None, cap: int) -> bool:
+    """Whether ``tables`` (a source that can tell: the disk cache's store) holds every table
+    of the split of at most ``cap`` entries."""
+    has = getattr(tables, "has", None)
+    if has is None:
+        return False
+    patterns, _ = choose_patterns(encoding, cap)
+    return all(has(encoding.width, encoding.height, encoding.goal, p) for p in patterns)
 
 
 def search_heuristic(
@@ -179,15 +194,15 @@ def search_heuristic(
     :class:`levelgen.sliding.pdb.TablesStopped` when ``should_stop`` said to stop while a
     table was being built (a source that takes it: ``accepts_should_stop``)."""
     encoding = encode_puzzle(goal)
-    limit = _table_cap(encoding) if cap is None else cap
-    key = (encoding.goal, encoding.width, limit, id(tables))
-    found = _heuristics.get(key)
-    if found is not None:
-        return encoding, found
     if tables is None:
         from .pdb_cache import default_store
 
         tables = default_store()
+    limit = _table_cap(encoding, tables) if cap is None else cap
+    key = (encoding.goal, encoding.width, limit, id(tables))
+    found = _heuristics.get(key)
+    if found is not None:
+        return encoding, found
     patterns, crossing = choose_patterns(encoding, limit)
     built = _tables_of(tables, goal.width, goal.height, encoding.goal, patterns, should_stop)
     heuristic = make_heuristic(goal.width, goal.height, encoding.goal, patterns, built, crossing)
@@ -201,7 +216,7 @@ def tables_for(goal: Frame, tables: TableSource) -> list[bytes]:
     """The pattern databases :func:`search_heuristic` uses for ``goal``, asked of ``tables``
     every time (not from the heuristics kept in memory): ``levelgen tables build``."""
     encoding = encode_puzzle(goal)
-    patterns, _ = choose_patterns(encoding, _table_cap(encoding))
+    patterns, _ = choose_patterns(encoding, _table_cap(encoding, tables, build=True))
     return _tables_of(tables, goal.width, goal.height, encoding.goal, patterns)
 
 
