@@ -64,7 +64,7 @@ if TYPE_CHECKING:
         steered_level,
     )
     from .generate.steer import RUNGS, Target, apply_density, parse_target, steered_generate
-    from .generate.symmetry import SYMMETRIES, board_symmetry, is_symmetric
+    from .generate.symmetry import SYMMETRIES, board_symmetry, is_symmetric, symmetry_problem
     from .generate.variants import pyramid_layout
     from .play.answers import hint_to_data, position_from_data, read_position, shuffle_to_data
     from .play.game import Game
@@ -100,6 +100,7 @@ _FACE = {
     "shape_names": "generate.shapes",
     "shape_text": "generate.shapes",
     "SYMMETRIES": "generate.symmetry",
+    "symmetry_problem": "generate.symmetry",
     "UnknownShape": "generate.shapes",
     "BANDS": "difficulty.score",
     "ramp_bands": "difficulty.score",
@@ -299,6 +300,7 @@ __all__ = [
     "state_of",
     "steered_generate",
     "steered_level",
+    "symmetry_problem",
     "variant_problem",
     "variant_shuffle",
     "warm_up",
