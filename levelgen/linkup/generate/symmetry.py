@@ -243,7 +243,7 @@ def symmetric_layout(
 def _greedy(sizes: dict[int, int], demands: Sequence[int]) -> list[list[int]] | None:
     """The orbit sizes each kind gets (kinds in the order of ``demands``, in pairs), taking
     the largest orbits first; None when ``sizes`` (how many orbits of 1, 2 and 4 pairs) cannot
-    fill every demand exactly.  With sizes that divide one another this finds a way whenever
+    fill every demand exactly, every orbit used.  With sizes that divide one another this finds a way whenever
     there is one (tests check it against an exhaustive search)."""
     left = dict(sizes)
     out: list[list[int]] = []
@@ -257,7 +257,7 @@ def _greedy(sizes: dict[int, int], demands: Sequence[int]) -> list[list[int]] | 
         if need:
             return None
         out.append(got)
-    return out
+    return out if not any(left.values()) else None
 
 
 def _split(sizes: dict[int, int], fours: int, twos: int) -> dict[int, int]:
@@ -288,7 +288,7 @@ def symmetric_kinds(
 
     Orbits are split only as much as the counts force: first the fewest 4-pair orbits into two
     halves (the pair with its left-right image, the other two), then the fewest 2-pair orbits
-    into single pairs."""
+    into single pairs (halves last)."""
     pools: dict[int, list[list[int]]] = {1: [], 2: [], 4: []}
     for orbit in orbits:
         pools[len(orbit)].append(list(orbit))
@@ -306,10 +306,12 @@ def symmetric_kinds(
         twos = found
     for size in (4, 2, 1):
         rng.shuffle(pools[size])
+    halves = []
     for _ in range(fours):
         orbit = pools[4].pop()
-        pools[2] += [orbit[:2], orbit[2:]]
-    rng.shuffle(pools[2])
+        halves += [orbit[:2], orbit[2:]]
+    rng.shuffle(halves)
+    pools[2] = halves + pools[2]  # whole 2-pair orbits are split before halves
     for _ in range(twos):
         orbit = pools[2].pop()
         pools[1] += [orbit[:1], orbit[1:]]
