@@ -171,8 +171,13 @@ def pack(
         except UnknownShape as exc:
             raise typer.BadParameter(str(exc), param_hint="'--shape'") from None
         rows = tuple(format_layout(template).splitlines())
+        shape_size = f"{template.width}x{template.height}"
         if size is None:
-            size = f"{template.width}x{template.height}"
+            size = shape_size
+        elif size != shape_size:
+            raise typer.BadParameter(
+                f"{size} differs from the {shape_size} of shape {shape}", param_hint="'--size'"
+            )
     if layout is not None:
         try:
             template = parse_layout(read_text(layout, max_bytes=MAX_LAYOUT_BYTES, what="layout"))

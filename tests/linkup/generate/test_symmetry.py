@@ -15,8 +15,8 @@ from levelgen.formats.reports import wall_clock_budget
 from levelgen.linkup.core.board import Board
 from levelgen.linkup.core.geometry import Pos, Size
 from levelgen.linkup.core.level import Level
-from levelgen.linkup.family import FAMILY, LinkupDocument
 from levelgen.linkup.core.rules import Rules
+from levelgen.linkup.family import FAMILY, LinkupDocument
 from levelgen.linkup.generate.generator import GenerationError, generate, parse_layout
 from levelgen.linkup.generate.playout_symmetric import symmetric_removal_order
 from levelgen.linkup.generate.symmetry import (
@@ -242,3 +242,31 @@ def test_board_symmetry_names_the_largest() -> None:
     assert board_symmetry(Board.from_rows(["1221", "1221"])) == "both"
     assert board_symmetry(Board.from_rows(["1212", "3434"])) == "none"
     assert board_symmetry(Board.from_rows(["1212", "3434"]), kinds=False) == "both"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["mirror", "rotate", "both"]),
+    st.integers(2, 16),
+    st.integers(2, 12),
+    st.sampled_from([2, 4, 6, 8]),
+    st.integers(0, 2**53 - 1),
+)
+def test_any_symmetric_level_verifies(
+    symmetry: str, width: int, height: int, copies: int, seed: int
+) -> None:
+    """Random sizes, copies and seeds: the layout symmetric, the kinds as the parameters say
+    (symmetric when every kind has a multiple of 4 tiles, 8 under both), the level verified."""
+    try:
+        level = generate(Size(width, height), seed=seed, symmetry=symmetry, copies=copies)
+    except GenerationError as exc:
+        assert width * height < 3 * copies or "removal order" in str(exc), exc
+        return
+    board = level.board
+    assert is_symmetric(board, symmetry)
+    assert verdict(level) == "ok"
+    assert level.generator is not None
+    assert level.generator.parameters["kinds_symmetry"] == board_symmetry(board)
+    counts = board.kind_counts().values()
+    if all(c % (8 if symmetry == "both" else 4) == 0 for c in counts):
+        assert is_symmetric(board, symmetry, kinds=True)
