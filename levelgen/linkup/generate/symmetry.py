@@ -243,8 +243,8 @@ def symmetric_layout(
 def _greedy(sizes: dict[int, int], demands: Sequence[int]) -> list[list[int]] | None:
     """The orbit sizes each kind gets (kinds in the order of ``demands``, in pairs), taking
     the largest orbits first; None when ``sizes`` (how many orbits of 1, 2 and 4 pairs) cannot
-    fill every demand exactly, every orbit used.  With sizes that divide one another this finds a way whenever
-    there is one (tests check it against an exhaustive search)."""
+    fill every demand exactly, every orbit used.  With sizes that divide one another this
+    finds a way whenever there is one (tests check it against an exhaustive search)."""
     left = dict(sizes)
     out: list[list[int]] = []
     for need in demands:
