@@ -5,7 +5,8 @@ What is symmetric (see :mod:`levelgen.linkup.generate.symmetry` for the maps):
 * the layout, always: which cells hold tiles, holes and walls.  A given layout (``--layout``,
   ``--shape``) must have the symmetry (and no tile on a cell no symmetric order can remove);
   without one, a symmetric layout is drawn from the seed: the rectangle with small symmetric
-  clusters of holes, its tile count a multiple of ``copies`` when the board allows;
+  clusters of holes, its tile count a multiple of ``copies`` when the board allows (the
+  parameters then record ``layout`` null, as asked: the seed and symmetry make it again);
 * the removal order, always: each step of the solution is followed by its images
   (:mod:`levelgen.linkup.generate.playout_symmetric`), so the order is a symmetric one;
 * the kinds, where the kind counts allow it: every pair of a step gets the same kind unless the
@@ -88,11 +89,8 @@ def generate_symmetric(
         order = symmetric_removal_order(template, rules, symmetry, rng, max_attempts=max_attempts)
     else:
         least = copies if kinds is None else kinds * copies
-        multiple = copies if kinds is None else 2
         for _ in range(LAYOUT_TRIES):
-            template = symmetric_layout(
-                width, height, symmetry, rng, least=least, multiple=multiple
-            )
+            template = symmetric_layout(width, height, symmetry, rng, copies=copies, least=least)
             counts = kind_tile_counts(template.tile_count(), kinds=kinds, copies=copies)
             order = symmetric_removal_order(
                 template, rules, symmetry, rng, max_attempts=max_attempts
@@ -123,7 +121,7 @@ def generate_symmetric(
         "copies": copies,
         "max_turns": rules.max_turns,
         "outside": rules.outside,
-        "layout": format_layout(template).splitlines(),
+        "layout": None if layout is None else format_layout(layout).splitlines(),
         "symmetry": symmetry,
         "kinds_symmetry": board_symmetry(board),
     }

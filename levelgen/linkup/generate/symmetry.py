@@ -181,13 +181,15 @@ def _units(width: int, height: int, symmetry: str) -> list[list[tuple[int, int]]
 
 
 def symmetric_layout(
-    width: int, height: int, symmetry: str, rng: random.Random, *, least: int, multiple: int
+    width: int, height: int, symmetry: str, rng: random.Random, *, copies: int, least: int
 ) -> Board:
     """A layout with ``symmetry``: the ``width x height`` rectangle with small clusters of
     holes (about a sixth of the cells, drawn from ``rng``) placed symmetrically, every cell
-    that no symmetric order could remove made a hole.  Holes never leave fewer than ``least``
-    tiles; a few more are made when that brings the tile count to a multiple of ``multiple``
-    (the copies of a kind, so that every kind gets exactly that many)."""
+    that no symmetric order could remove made a hole.  A few more holes are made when that
+    brings the tile count to a multiple of ``copies`` (so that every kind gets exactly that
+    many); then the last holes are filled again until there are at least ``least`` tiles.
+    The holes drawn depend on the size, symmetry, ``copies`` and ``rng`` alone: asking for
+    the kinds a layout gave (``least``) makes the same layout again."""
     units = _units(width, height, symmetry)
     cells = [1] * (width * height)
     if width % 2 and height % 2:
@@ -200,12 +202,16 @@ def symmetric_layout(
     def take(i: int) -> None:
         nonlocal tiles
         holes.add(i)
+        taken.append(i)
         tiles -= len(units[i])
         for x, y in units[i]:
             cells[y * width + x] = EMPTY
 
+    taken: list[int] = []
+    multiple = copies
+
     def free(i: int) -> bool:
-        return i not in holes and tiles - len(units[i]) >= least
+        return i not in holes and tiles - len(units[i]) >= copies
 
     order = list(range(len(units)))
     rng.shuffle(order)
@@ -234,6 +240,11 @@ def symmetric_layout(
             break
         if free(i):
             take(i)
+    while tiles < least and taken:
+        i = taken.pop()
+        tiles += len(units[i])
+        for x, y in units[i]:
+            cells[y * width + x] = 1
     return Board(width, height, tuple(cells))
 
 
