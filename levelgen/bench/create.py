@@ -29,7 +29,16 @@ from typing import Annotated, Any
 
 import typer
 
-from ..linkup import GenerationError, Rules, Size, kind_tile_counts, parse_size, replay
+from ..linkup import (
+    SYMMETRIES,
+    GenerationError,
+    Rules,
+    Size,
+    is_symmetric,
+    kind_tile_counts,
+    parse_size,
+    replay,
+)
 from ..linkup import generate_level as generate
 from .common import median_rate
 
@@ -39,24 +48,27 @@ __all__ = ["TARGETS", "register", "soundness_sweep", "speed"]
 TARGETS = {"12x8": 200.0, "24x14": 20.0}
 
 
-def speed(size: Size, count: int, repeats: int) -> float:
+def speed(size: Size, count: int, repeats: int, symmetry: str | None = None) -> float:
     """Median over ``repeats`` runs of levels per second generating ``count`` levels of
-    ``size`` from seeds ``0 .. count - 1``."""
+    ``size`` from seeds ``0 .. count - 1`` (with ``symmetry``: symmetric levels)."""
 
     def run() -> None:
         for seed in range(count):
-            generate(size, seed=seed)
+            generate(size, seed=seed, symmetry=symmetry)
 
     return median_rate(count, run, repeats)
 
 
-def soundness_sweep(size: Size, seeds: int, rules: Rules) -> dict[str, Any]:
+def soundness_sweep(
+    size: Size, seeds: int, rules: Rules, symmetry: str | None = None
+) -> dict[str, Any]:
     """Generate levels of ``size`` for seeds ``0 .. seeds - 1`` and replay each independently;
-    the count of failures and the first few, each with its seed and reason."""
+    the count of failures and the first few, each with its seed and reason.  With
+    ``symmetry``, symmetric levels, each layout checked to have it."""
     failures: list[dict[str, Any]] = []
     count = 0
     for seed in range(seeds):
-        reason = _check_one(size, seed, rules)
+        reason = _check_one(size, seed, rules, symmetry)
         if reason is not None:
             count += 1
             if len(failures) < 10:
@@ -64,9 +76,9 @@ def soundness_sweep(size: Size, seeds: int, rules: Rules) -> dict[str, Any]:
     return {"size": str(size), "seeds": seeds, "failures": count, "first_failures": failures}
 
 
-def _check_one(size: Size, seed: int, rules: Rules) -> str | None:
+def _check_one(size: Size, seed: int, rules: Rules, symmetry: str | None = None) -> str | None:
     try:
-        level = generate(size, seed=seed, rules=rules)
+        level = generate(size, seed=seed, rules=rules, symmetry=symmetry)
     except GenerationError as exc:
         return f"unsolvable request: {exc}"
     except Exception as exc:  # a bug: count it and go on sweeping
@@ -79,6 +91,8 @@ def _check_one(size: Size, seed: int, rules: Rules) -> str | None:
     counts = sorted(level.board.kind_counts().values(), reverse=True)
     if counts != kind_tile_counts(level.board.tile_count()):
         return f"kind counts {counts} break the copies rule"
+    if symmetry is not None and not is_symmetric(level.board, symmetry):
+        return f"the layout is not {symmetry}-symmetric"
     return None
 
 
@@ -123,11 +137,20 @@ def register(app: typer.Typer) -> None:
         solve_boards: Annotated[
             int, typer.Option(min=0, help="With --slide: random 8x6 boards per direction solved.")
         ] = 10,
+        symmetry: Annotated[
+            str | None,
+            typer.Option(help="Symmetric levels (create --symmetry): mirror, rotate or both."),
+        ] = None,
     ) -> None:
         """Levels per second of `levelgen create`'s core (generation, exact paths, metrics,
         replay) at 12x8 and 24x14, and a soundness sweep replaying every generated level.
         With --difficulty: levels/s, share in band and both players' win rates per band.
-        With --slide or --layers: the same for that variant, and the variant solver."""
+        With --slide or --layers: the same for that variant, and the variant solver.
+        With --symmetry: speed and sweep of symmetric levels (each layout checked)."""
+        if symmetry is not None and symmetry not in SYMMETRIES:
+            raise typer.BadParameter(
+                f"{symmetry!r} is not one of {', '.join(SYMMETRIES)}", param_hint="--symmetry"
+            )
         if difficulty:
             from .create_difficulty import run_difficulty_bench
 
@@ -152,7 +175,7 @@ def register(app: typer.Typer) -> None:
         for size in timed:
             # Larger boards take longer per level: scale the run so each lasts about as long.
             n = max(5, count * 96 // size.cells)
-            rate = speed(size, n, repeats)
+            rate = speed(size, n, repeats, symmetry)
             target = TARGETS.get(str(size))
             report["speed"][str(size)] = {
                 "levels_per_s": round(rate, 1),
@@ -167,12 +190,14 @@ def register(app: typer.Typer) -> None:
                     f"{size!s:>6}: {rate:8.1f} levels/s, median of {repeats} runs of {n}{goal}"
                 )
         if seeds:
-            sweep = soundness_sweep(swept, seeds, Rules())
+            sweep = soundness_sweep(swept, seeds, Rules(), symmetry)
             report["sweep"] = sweep
             if not as_json:
                 typer.echo(
                     f"soundness: {sweep['failures']} unsolvable or unreplayable levels over"
-                    f" {seeds:,} seeds ({swept}, default rules, each replayed independently)"
+                    f" {seeds:,} seeds ({swept}, default rules"
+                    + (f", {symmetry}" if symmetry else "")
+                    + ", each replayed independently)"
                 )
                 for failure in sweep["first_failures"]:
                     typer.echo(f"  seed {failure['seed']}: {failure['reason']}")

@@ -85,6 +85,7 @@ COMMAND_ORDER = (
 LAZY_COMMANDS = {
     "create": "levelgen.cli.create",
     "pack": "levelgen.cli.pack",
+    "shapes": "levelgen.cli.create",
     "hint": "levelgen.cli.play",
     "shuffle": "levelgen.cli.play",
     "show": "levelgen.cli.show",

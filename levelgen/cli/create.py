@@ -105,6 +105,22 @@ def create(
             metavar="N",
         ),
     ] = None,
+    symmetry: Annotated[
+        str | None,
+        typer.Option(
+            help="A symmetric level: mirror (left-right), rotate (a half turn) or both"
+            " (left-right and top-bottom): the layout, and the kinds where their counts allow."
+            " Without --layout or --shape, symmetric holes are drawn from the seed.",
+            metavar="SYM",
+        ),
+    ] = None,
+    shape: Annotated[
+        str | None,
+        typer.Option(
+            help="A named layout (heart, pyramid, ring, ...: see levelgen shapes).",
+            metavar="NAME",
+        ),
+    ] = None,
     output: OutputOption = "-",
     difficulty: Annotated[
         str | None,
@@ -204,6 +220,8 @@ def create(
             "layout": layout,
             "slide": slide,
             "layers": layers,
+            "symmetry": symmetry,
+            "shape": shape,
         }
         given = {**linkup_only, **own}
         values: dict[str, object] = {k: v for k, v in given.items() if v is not None}
@@ -242,6 +260,9 @@ def create(
         except ReadError as exc:
             show_problems(layout, exc.problems)
             raise typer.Exit(EXIT_UNREADABLE) from None
+    layout_name = str(layout)
+    if shape is not None:
+        text, layout_name = _shape_layout(shape, layout), f"shape {shape}"
     spec = CreateSpec(
         size=size,
         seed=seed,
@@ -250,10 +271,12 @@ def create(
         max_turns=2 if max_turns is None else max_turns,
         outside=True if outside is None else outside,
         layout=text,
-        layout_name=str(layout),
+        layout_name=layout_name,
         difficulty=difficulty,
         slide=slide or "none",
         layers=layers,
+        symmetry=symmetry,
+        shape=shape,
     )
     try:
         checked = check_create_spec(spec)
@@ -275,6 +298,47 @@ def create(
         fail(EXIT_INVALID, f"levelgen create: {exc}")
     write(level, output, no_clobber=no_clobber)
     _report_created(level, output)
+
+
+def _shape_layout(name: str, layout: str | None) -> str:
+    """The layout text of ``--shape NAME``; a usage error for an unknown name or with
+    ``--layout``."""
+    from ..linkup import UnknownShape, shape_text
+
+    if layout is not None:
+        raise typer.BadParameter("give --layout or --shape, not both", param_hint="'--shape'")
+    try:
+        return shape_text(name)
+    except UnknownShape as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--shape'") from None
+
+
+@app.command()
+def shapes(
+    json_output: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the named shapes create --shape and pack --shape take: name, size, tile count and
+    the symmetry of the layout (both: left-right and top-bottom; mirror: left-right; rotate:
+    a half turn)."""
+    from ..formats import format_json
+    from ..linkup import shape_info, shape_names
+
+    infos = [shape_info(name) for name in shape_names()]
+    if json_output:
+        rows = [
+            {
+                "name": i.name,
+                "size": f"{i.width}x{i.height}",
+                "tiles": i.tiles,
+                "symmetry": i.symmetry,
+            }
+            for i in infos
+        ]
+        typer.echo(format_json(rows), nl=False)
+        return
+    typer.echo(f"{'name':<10} {'size':>6} {'tiles':>5}  symmetry")
+    for i in infos:
+        typer.echo(f"{i.name:<10} {f'{i.width}x{i.height}':>6} {i.tiles:>5}  {i.symmetry}")
 
 
 def _create_steered(checked: CheckedSpec, seed: int) -> Level:

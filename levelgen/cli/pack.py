@@ -42,6 +42,17 @@ def pack(
         str | None,
         typer.Option(help="Layout file every level uses (o tile, . hole, # wall).", metavar="FILE"),
     ] = None,
+    shape: Annotated[
+        str | None,
+        typer.Option(help="A named layout every level uses (see levelgen shapes).", metavar="NAME"),
+    ] = None,
+    symmetry: Annotated[
+        str | None,
+        typer.Option(
+            help="Symmetric levels: mirror, rotate or both (see create --symmetry).",
+            metavar="SYM",
+        ),
+    ] = None,
     ramp: Annotated[
         str | None,
         typer.Option(help="Difficulty ramp FROM:TO over the bands, e.g. easy:expert."),
@@ -136,6 +147,8 @@ def pack(
             "--max-turns": max_turns,
             "--outside/--no-outside": outside,
             "--slide-cycle": slide_cycle,
+            "--shape": shape,
+            "--symmetry": symmetry,
         }
         for name, value in linkup_only.items():
             if value is not None:
@@ -150,6 +163,23 @@ def pack(
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="'--scheduler'") from None
     rows = None
+    if shape is not None:
+        if layout is not None:
+            raise typer.BadParameter("give --layout or --shape, not both", param_hint="'--shape'")
+        from ..linkup import UnknownShape, shape_text
+
+        try:
+            template = parse_layout(shape_text(shape))
+        except UnknownShape as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--shape'") from None
+        rows = tuple(format_layout(template).splitlines())
+        shape_size = f"{template.width}x{template.height}"
+        if size is None:
+            size = shape_size
+        elif size != shape_size:
+            raise typer.BadParameter(
+                f"{size} differs from the {shape_size} of shape {shape}", param_hint="'--size'"
+            )
     if layout is not None:
         try:
             template = parse_layout(read_text(layout, max_bytes=MAX_LAYOUT_BYTES, what="layout"))
@@ -186,6 +216,7 @@ def pack(
                 outside=True if outside is None else outside,
                 layout=rows,
                 slide_cycle=slide_cycle,
+                symmetry=symmetry,
             )
     except PlanError as exc:
         option, _, reason = str(exc).partition(": ")

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     )
     from .generate.generator import generate as generate_level
     from .generate.playout import deal, random_removal_order
+    from .generate.shapes import UnknownShape, shape_info, shape_names, shape_text
     from .generate.shaping import DEFAULT_DETERMINISTIC_TIME, TARGETS, shape_kinds
     from .generate.spec import (
         CheckedSpec,
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
         steered_level,
     )
     from .generate.steer import RUNGS, Target, apply_density, parse_target, steered_generate
+    from .generate.symmetry import SYMMETRIES, board_symmetry, is_symmetric, symmetry_problem
     from .generate.variants import pyramid_layout
     from .play.answers import hint_to_data, position_from_data, read_position, shuffle_to_data
     from .play.game import Game
@@ -93,6 +95,14 @@ if TYPE_CHECKING:
 #: face gives it another name).
 _FACE = {
     "apply_density": "generate.steer",
+    "board_symmetry": "generate.symmetry",
+    "is_symmetric": "generate.symmetry",
+    "shape_info": "generate.shapes",
+    "shape_names": "generate.shapes",
+    "shape_text": "generate.shapes",
+    "SYMMETRIES": "generate.symmetry",
+    "symmetry_problem": "generate.symmetry",
+    "UnknownShape": "generate.shapes",
     "BANDS": "difficulty.score",
     "ramp_bands": "difficulty.score",
     "Board": "core.board",
@@ -207,6 +217,7 @@ __all__ = [
     "SLIDES",
     "SLIDE_DIRECTIONS",
     "SLOT",
+    "SYMMETRIES",
     "TARGETS",
     "WALL",
     "Board",
@@ -232,8 +243,10 @@ __all__ = [
     "SpecError",
     "StepFile",
     "Target",
+    "UnknownShape",
     "apply_density",
     "board_scene",
+    "board_symmetry",
     "cell_shapes",
     "check_create_spec",
     "content_id",
@@ -246,6 +259,7 @@ __all__ = [
     "format_summary",
     "generate_level",
     "hint_to_data",
+    "is_symmetric",
     "is_variant",
     "kind_tile_counts",
     "legal_pairs",
@@ -277,7 +291,10 @@ __all__ = [
     "replay",
     "rival_for",
     "score_of",
+    "shape_info",
     "shape_kinds",
+    "shape_names",
+    "shape_text",
     "shuffle",
     "shuffle_to_data",
     "solution_metrics",
@@ -286,6 +303,7 @@ __all__ = [
     "state_of",
     "steered_generate",
     "steered_level",
+    "symmetry_problem",
     "variant_problem",
     "variant_shuffle",
     "warm_up",

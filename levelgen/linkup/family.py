@@ -153,6 +153,8 @@ class LinkupFamily:
             ),
             CreateOption("slide", "DIR", "After every removal the tiles slide (none, down, ...)."),
             CreateOption("layers", "N", f"Layers (1..{MAX_LAYERS}; 1: a flat board)."),
+            CreateOption("symmetry", "SYM", "A symmetric level: mirror, rotate or both."),
+            CreateOption("shape", "NAME", "A named layout (see levelgen shapes)."),
         )
 
     @property
@@ -221,20 +223,33 @@ class LinkupFamily:
         outside = values.get("outside", True)
         if not isinstance(outside, bool):
             raise SpecError("outside", f"expected true or false, got {outside!r}")
-        for name in ("size", "layout", "slide", "difficulty", "layout_name"):
+        for name in ("size", "layout", "slide", "difficulty", "layout_name", "symmetry", "shape"):
             if values.get(name) is not None and not isinstance(values[name], str):
                 raise SpecError(name, f"expected a string, got {values[name]!r}")
+        layout, layout_name = values.get("layout"), values.get("layout_name") or "the layout"
+        shape = values.get("shape")
+        if shape is not None:
+            from .generate.shapes import UnknownShape, shape_text
+
+            if layout is not None:
+                raise SpecError("shape", "give a layout or a shape, not both")
+            try:
+                layout, layout_name = shape_text(shape), f"shape {shape}"
+            except UnknownShape as exc:
+                raise SpecError("shape", str(exc)) from None
         spec = CreateSpec(
             size=values.get("size"),
             kinds=_ints(values, "kinds", None),
             copies=_ints(values, "copies", 4) or 0,
             max_turns=_ints(values, "max_turns", 2) or 0,
             outside=outside,
-            layout=values.get("layout"),
-            layout_name=values.get("layout_name") or "the layout",
+            layout=layout,
+            layout_name=layout_name,
             difficulty=values.get("difficulty"),
             slide=values.get("slide") or "none",
             layers=_ints(values, "layers", None),
+            symmetry=values.get("symmetry"),
+            shape=shape,
         )
         try:
             return check_create_spec(spec)

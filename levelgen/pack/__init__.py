@@ -367,6 +367,7 @@ def _expected_plan(manifest: Any, report: PackReport) -> tuple[Job, ...] | None:
             outside=p.outside,
             layout=None if p.layout is None else tuple(p.layout),
             slide_cycle=None if p.slide_cycle is None else ",".join(p.slide_cycle),
+            symmetry=p.symmetry,
         )
     except PlanError as exc:
         report.problems.append(Problem("/parameters", f"do not make a plan: {exc}"))

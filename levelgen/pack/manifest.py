@@ -100,6 +100,10 @@ class PackParametersFile(_Strict):
         description="Sliding rules given to the levels in turn (level i: slide_cycle[i mod"
         " length]); left out when not asked for.",
     )
+    symmetry: Literal["mirror", "rotate", "both"] | None = Field(
+        default=None,
+        description="The symmetry of every level (create --symmetry); left out when not asked for.",
+    )
 
 
 class FamilyDifficultyFile(_Strict):

@@ -56,6 +56,8 @@ class Job:
     #: The game, and for another game than Link-up its create options for this level.
     game: str = "linkup"
     options: tuple[tuple[str, Any], ...] = ()
+    #: The symmetry of this level (``--symmetry``; None: none asked for).
+    symmetry: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,8 @@ class PackPlan:
     #: The game, and for another game than Link-up the create options asked for.
     game: str = "linkup"
     options: tuple[tuple[str, Any], ...] = ()
+    #: ``--symmetry``: the symmetry of every level (None: not given).
+    symmetry: str | None = None
 
     def parameters(self) -> dict[str, object]:
         """The manifest's ``parameters``."""
@@ -97,7 +101,10 @@ class PackPlan:
             "max_turns": self.max_turns,
             "outside": self.outside,
             "layout": None if self.layout is None else list(self.layout),
-        } | ({} if self.slide_cycle is None else {"slide_cycle": list(self.slide_cycle)})
+        } | (
+            ({} if self.slide_cycle is None else {"slide_cycle": list(self.slide_cycle)})
+            | ({} if self.symmetry is None else {"symmetry": self.symmetry})
+        )
 
 
 def file_name(index: int, count: int) -> str:
@@ -157,13 +164,16 @@ def plan_pack(
     outside: bool = True,
     layout: tuple[str, ...] | None = None,
     slide_cycle: str | None = None,
+    symmetry: str | None = None,
 ) -> PackPlan:
     """The plan of a pack; ``PlanError`` naming the option for a bad request.  ``slide_cycle``:
     sliding rules such as ``none,down,up`` given to the levels in turn (variant levels get no
-    difficulty measure: the seeded players play the classic game only)."""
+    difficulty measure: the seeded players play the classic game only).  ``symmetry``: every
+    level symmetric (``create --symmetry``; no difficulty steering then)."""
     from ..linkup import parse_target
 
     cycle = _parse_slide_cycle(slide_cycle)
+    _check_symmetry(symmetry, cycle, difficulty or ramp, layout)
     if cycle is not None and any(s != "none" for s in cycle) and (difficulty or ramp):
         raise PlanError(
             "--slide-cycle: difficulty steering does not support sliding tiles yet;"
@@ -183,14 +193,14 @@ def plan_pack(
     if layout is not None and (size_ramp or len(size_list) > 1):
         raise PlanError("--layout fixes the size: give one --size (or none)")
     per_level = size_plan(size_list, size_ramp, count)
-    if layout is None:
+    if layout is None and symmetry is None:  # a symmetric layout leaves the centre out
         for size in sorted(set(per_level)):
             if size.cells % 2:
                 raise PlanError(
                     f"--size: {format_size(size)} has {size.cells} cells, an odd number:"
                     " tiles are removed in pairs"
                 )
-    else:
+    elif layout is not None:
         tiles = sum(row.count("o") for row in layout)
         if tiles == 0 or tiles % 2:
             raise PlanError(
@@ -214,6 +224,7 @@ def plan_pack(
             outside,
             layout,
             "none" if cycle is None else cycle[i % len(cycle)],
+            symmetry=symmetry,
         )
         for i in range(count)
     )
@@ -229,7 +240,34 @@ def plan_pack(
         layout=layout,
         jobs=jobs,
         slide_cycle=cycle,
+        symmetry=symmetry,
     )
+
+
+def _check_symmetry(
+    symmetry: str | None,
+    cycle: tuple[str, ...] | None,
+    steered: str | None,
+    layout: tuple[str, ...] | None,
+) -> None:
+    """``PlanError`` naming ``--symmetry`` when the levels cannot have it."""
+    from ..linkup import SYMMETRIES, parse_layout, symmetry_problem
+
+    if symmetry is None:
+        return
+    if symmetry not in SYMMETRIES:
+        raise PlanError(f"--symmetry: {symmetry!r} is not one of {', '.join(SYMMETRIES)}")
+    if cycle is not None and any(s != "none" for s in cycle):
+        raise PlanError("--symmetry: symmetric levels are flat boards: leave out --slide-cycle")
+    if steered:
+        raise PlanError(
+            "--symmetry: difficulty steering does not support symmetric levels yet;"
+            " leave out --difficulty and --ramp"
+        )
+    if layout is not None:
+        problem = symmetry_problem(parse_layout("\n".join(layout)), symmetry)
+        if problem is not None:
+            raise PlanError(f"--symmetry: {problem}")
 
 
 def _parse_slide_cycle(text: str | None) -> tuple[str, ...] | None:
@@ -346,7 +384,7 @@ def make_level_text(job: Job) -> str:
     if job.slide != "none":  # no difficulty measure for variants (see plan_pack)
         level = generate(size, rules=rules, layout=template, seed=job.seed)
     elif job.target is None:
-        level = generate(size, rules=rules, layout=template, seed=job.seed)
+        level = generate(size, rules=rules, layout=template, seed=job.seed, symmetry=job.symmetry)
         assert level.solution is not None and level.metrics is not None
         import dataclasses
 

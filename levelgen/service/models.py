@@ -50,6 +50,7 @@ class CreateRequest(BaseModel):
             "anyOf": [
                 {"required": ["size"]},
                 {"required": ["layout"]},
+                {"required": ["shape"]},
                 {"required": ["game"], "properties": {"game": {"not": {"const": "linkup"}}}},
             ],
             "examples": [
@@ -59,6 +60,7 @@ class CreateRequest(BaseModel):
                 {"size": "12x8", "seed": 9, "difficulty": "hard"},
                 {"size": "12x8", "seed": 5, "slide": "down"},
                 {"size": "16x9", "seed": 2, "layers": 3},
+                {"shape": "heart", "seed": 4, "symmetry": "mirror"},
             ],
         },
     )
@@ -99,6 +101,18 @@ class CreateRequest(BaseModel):
         default=None,
         max_length=32,
         description="Steer towards easy|medium|hard|expert or a score 0..100 (no kinds then).",
+    )
+    symmetry: str | None = Field(
+        default=None,
+        max_length=16,
+        description="A symmetric level: mirror (left-right), rotate (a half turn) or both; the"
+        " layout always, the kinds where their counts allow (no difficulty then).",
+    )
+    shape: str | None = Field(
+        default=None,
+        max_length=64,
+        description="A named layout instead of `layout` (heart, pyramid, ring, ...: `levelgen"
+        " shapes` lists them).",
     )
 
 

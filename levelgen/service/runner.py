@@ -64,6 +64,7 @@ def plan_of(request: dict[str, Any]) -> PackPlan:
         outside=request.get("outside", True),
         layout=None if layout is None else tuple(layout),
         slide_cycle=request.get("slide_cycle"),
+        symmetry=request.get("symmetry"),
     )
 
 

@@ -69,5 +69,7 @@ def test_level_file(path: Path, validator: jsonschema.Draft202012Validator) -> N
         ),
         layout=parse_layers_layout("\n".join(layout)) if isinstance(layout, list) else None,
         seed=generator.seed,
+        symmetry=params.get("symmetry"),  # type: ignore[arg-type]
+        shape=params.get("shape"),  # type: ignore[arg-type]
     )
     assert format_level(again) == text, "not reproducible from its seed and parameters"

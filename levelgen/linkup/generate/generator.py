@@ -199,6 +199,8 @@ def generate(
     seed: int,
     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
     progress: Progress | None = None,
+    symmetry: str | None = None,
+    shape: str | None = None,
 ) -> Level:
     """A level of ``size`` with a replayed solution, exact best paths and metrics.
 
@@ -207,13 +209,31 @@ def generate(
     rectangle.  ``kinds`` and ``copies``: see the module docstring.  ``seed``: a non-negative
     integer; with the other parameters and the version it fixes the level.  ``max_attempts``:
     dead ends met before giving up (it never changes a level that is found).  ``progress``:
-    see the module docstring.
+    see the module docstring.  ``symmetry`` (``mirror``, ``rotate`` or ``both``): a symmetric
+    level (:func:`levelgen.linkup.generate.symmetric.generate_symmetric`).  ``shape``: the
+    name of the shape ``layout`` came from, recorded in the parameters.
 
     Raises ``GenerationError`` naming what failed for an impossible request or when no
     complete removal order was found.  A sliding rule, or a ``layout`` with layers, goes to
     :mod:`levelgen.linkup.generate.variants` (same parameters, same checks)."""
     if rules.slide != "none" or (layout is not None and layout.upper):
+        if symmetry is not None:
+            raise GenerationError("symmetric levels are flat boards without sliding tiles")
         return _generate_variant(size, kinds, copies, rules, layout, seed, max_attempts)
+    if symmetry is not None:
+        from .symmetric import generate_symmetric
+
+        return generate_symmetric(
+            size,
+            symmetry,
+            kinds=kinds,
+            copies=copies,
+            rules=rules,
+            layout=layout,
+            seed=seed,
+            max_attempts=max_attempts,
+            shape=shape,
+        )
     width, height = _check_size(size)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise GenerationError(f"seed must be a non-negative integer, got {seed!r}")
@@ -254,6 +274,8 @@ def generate(
         "outside": rules.outside,
         "layout": None if layout is None else format_layout(layout).splitlines(),
     }
+    if shape is not None:
+        parameters["shape"] = shape
     return Level(
         board=board,
         rules=rules,
@@ -261,6 +283,17 @@ def generate(
         metrics=solution_metrics(board, rules, moves),
         generator=GeneratorInfo(GENERATOR_NAME, __version__, seed, parameters),
     )
+
+
+def check_request(size: Size, seed: int, max_attempts: int) -> tuple[int, int]:
+    """The width and height of ``size``; ``GenerationError`` for a bad size, seed or
+    ``max_attempts``."""
+    width, height = _check_size(size)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise GenerationError(f"seed must be a non-negative integer, got {seed!r}")
+    if isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or max_attempts < 1:
+        raise GenerationError(f"max_attempts must be at least 1, got {max_attempts!r}")
+    return width, height
 
 
 def _check_size(size: Size) -> tuple[int, int]:

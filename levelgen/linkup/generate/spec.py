@@ -4,10 +4,10 @@ A :class:`CreateSpec` holds the create options as plain values (the layout as it
 file path); :func:`check_create_spec` checks them all before any work and returns a
 :class:`CheckedSpec` (the parsed size, rules and layout board) or raises :class:`SpecError`
 naming the option (``field``: ``size``, ``seed``, ``kinds``, ``copies``, ``max_turns``,
-``slide``, ``layers``, ``layout``, ``difficulty``) and the reason.  The command line shows the
-field as ``'--size'``, the HTTP service as the JSON pointer ``/size``.  :func:`create_level`
-generates the level of a checked spec.  Pure: no I/O, no clock; the seed must already be
-chosen (drawing one is the edge's business).
+``slide``, ``layers``, ``layout``, ``difficulty``, ``symmetry``) and the reason.  The command
+line shows the field as ``'--size'``, the HTTP service as the JSON pointer ``/size``.
+:func:`create_level` generates the level of a checked spec.  Pure: no I/O, no clock; the seed
+must already be chosen (drawing one is the edge's business).
 """
 
 from __future__ import annotations
@@ -60,7 +60,10 @@ class CreateSpec:
     rectangle (or, with ``layers``, a pyramid); ``layout_name`` is how messages name the
     layout.  ``slide`` is a rule of :data:`levelgen.linkup.core.rules.SLIDES`.  ``layers`` is
     the number of layers, ``1..MAX_LAYERS``: 1 is the flat board of the classic game (a
-    pyramid of one layer), None the layout's own layers (one without a layout)."""
+    pyramid of one layer), None the layout's own layers (one without a layout).  ``symmetry``
+    is one of :data:`levelgen.linkup.generate.symmetry.SYMMETRIES` or None (see
+    :mod:`levelgen.linkup.generate.symmetric`); ``shape`` the name of the shape the layout
+    came from (recorded in the level), None for none."""
 
     size: str | None = None
     seed: int | None = None
@@ -73,6 +76,8 @@ class CreateSpec:
     difficulty: str | None = None
     slide: str = "none"
     layers: int | None = None
+    symmetry: str | None = None
+    shape: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +91,8 @@ class CheckedSpec:
     layout: Board | None
     tiles: int
     difficulty: str | None = None
+    symmetry: str | None = None
+    shape: str | None = None
 
 
 def check_create_spec(spec: CreateSpec) -> CheckedSpec:
@@ -124,6 +131,8 @@ def check_create_spec(spec: CreateSpec) -> CheckedSpec:
     tiles = layered_tile_count(template) if template is not None else Size(*size).cells
     if template is not None and tiles == 0:
         raise SpecError("layout", f"{spec.layout_name} has no tile cell (o)")
+    if spec.symmetry is not None:
+        tiles = _check_symmetry(spec, template, Size(*size))
     try:
         kind_tile_counts(tiles, kinds=spec.kinds, copies=spec.copies)
     except GenerationError as exc:
@@ -147,7 +156,38 @@ def check_create_spec(spec: CreateSpec) -> CheckedSpec:
         except ValueError as exc:
             raise SpecError("difficulty", str(exc)) from None
     rules = Rules(spec.max_turns, spec.outside, spec.slide)
-    return CheckedSpec(Size(*size), spec.kinds, spec.copies, rules, template, tiles, target)
+    return CheckedSpec(
+        Size(*size),
+        spec.kinds,
+        spec.copies,
+        rules,
+        template,
+        tiles,
+        target,
+        spec.symmetry,
+        spec.shape,
+    )
+
+
+def _check_symmetry(spec: CreateSpec, template: Board | None, size: Size) -> int:
+    """The tile count of a symmetric level of ``spec`` (at most, for a layout still to be
+    drawn); ``SpecError`` naming ``symmetry`` when the symmetry cannot be met."""
+    from .symmetry import SYMMETRIES, symmetry_problem
+
+    if spec.symmetry not in SYMMETRIES:
+        raise SpecError("symmetry", f"{spec.symmetry!r} is not one of {', '.join(SYMMETRIES)}")
+    if spec.slide != "none" or (template is not None and template.upper) or (spec.layers or 1) > 1:
+        raise SpecError(
+            "symmetry", "symmetric levels are flat boards: leave out --slide and --layers"
+        )
+    if spec.difficulty is not None:
+        raise SpecError("symmetry", "difficulty steering does not support symmetric levels yet")
+    if template is None:
+        return size.cells - (size.width % 2) * (size.height % 2)  # the centre is a hole
+    problem = symmetry_problem(template, spec.symmetry)
+    if problem is not None:
+        raise SpecError("symmetry", f"{problem} ({spec.layout_name})")
+    return template.tile_count()
 
 
 def _check_variants(slide: str, layers: int | None) -> None:
@@ -213,6 +253,8 @@ def create_level(checked: CheckedSpec, seed: int, progress: Progress | None = No
         layout=checked.layout,
         seed=seed,
         progress=progress,
+        symmetry=checked.symmetry,
+        shape=checked.shape,
     )
 
 

@@ -9,7 +9,9 @@ are checked key by key (an unknown key or a wrong value is refused with its JSON
   line), ``slide`` (a sliding rule), ``layers`` (1..8 or null), and from ``--difficulty``:
   ``difficulty`` (a band or a target score, as a string), ``difficulty_in_band`` (boolean),
   ``density`` (-1..1: the share of tile slots turned into holes, below 0, or walls) and
-  ``level_seed`` (the seed of the level the steering kept).
+  ``level_seed`` (the seed of the level the steering kept); from ``--symmetry``: ``symmetry``
+  (``mirror``, ``rotate`` or ``both``: the layout's) and ``kinds_symmetry`` (what the kinds
+  have: ``both``, ``mirror``, ``rotate`` or ``none``); from ``--shape``: ``shape`` (its name).
 * ``"levelgen-solve"`` (``levelgen solve``, which found the solution of a board made
   elsewhere): ``method`` (the solver that answered), ``requested_method`` and ``time_limit``
   (seconds, a number >= 0).
@@ -118,6 +120,27 @@ def _slide(value: object) -> str | None:
     return None if value in SLIDES else f"expected one of {', '.join(SLIDES)}"
 
 
+_SYMMETRIES = ("mirror", "rotate", "both")
+_KINDS_SYMMETRIES = ("both", "mirror", "rotate", "none")
+_SHAPE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+def _symmetry(value: object) -> str | None:
+    return None if value in _SYMMETRIES else f"expected one of {', '.join(_SYMMETRIES)}"
+
+
+def _kinds_symmetry(value: object) -> str | None:
+    if value in _KINDS_SYMMETRIES:
+        return None
+    return f"expected one of {', '.join(_KINDS_SYMMETRIES)}"
+
+
+def _shape(value: object) -> str | None:
+    if isinstance(value, str) and _SHAPE.match(value):
+        return None
+    return "expected a shape name (lower-case letters, digits, - and _)"
+
+
 def _layers(value: object) -> str | None:
     if value is None:
         return None
@@ -144,6 +167,9 @@ _CHECKS: dict[str, dict[str, Check]] = {
         "level_seed": _int(0, _MAX_SEED),
         "slide": _slide,
         "layers": _layers,
+        "symmetry": _symmetry,
+        "kinds_symmetry": _kinds_symmetry,
+        "shape": _shape,
     },
     GENERATOR_SOLVE: {"method": _name, "requested_method": _name, "time_limit": _number},
     GENERATOR_SHUFFLE: {"min_moves": _int(0)},
@@ -176,6 +202,9 @@ _SCHEMAS: dict[str, dict[str, dict[str, Any]]] = {
         "level_seed": {"type": "integer", "minimum": 0, "maximum": _MAX_SEED},
         "slide": {"enum": list(SLIDES)},
         "layers": {"anyOf": [{"type": "null"}, {"type": "integer", "minimum": 1, "maximum": 8}]},
+        "symmetry": {"enum": list(_SYMMETRIES)},
+        "kinds_symmetry": {"enum": list(_KINDS_SYMMETRIES)},
+        "shape": {"type": "string", "pattern": _SHAPE.pattern},
     },
     GENERATOR_SOLVE: {
         "method": {"type": "string", "minLength": 1},

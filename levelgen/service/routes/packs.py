@@ -33,6 +33,7 @@ _OPTIONS = {
     "--max-turns",
     "--seed",
     "--slide-cycle",
+    "--symmetry",
 }
 
 
@@ -75,6 +76,11 @@ class PackRequest(BaseModel):
         max_length=200,
         description="Sliding rules given to the levels in turn, e.g. none,down,up (no"
         " difficulty or ramp with a sliding rule).",
+    )
+    symmetry: str | None = Field(
+        default=None,
+        max_length=16,
+        description="Symmetric levels: mirror, rotate or both (no difficulty or ramp then).",
     )
     options: dict[str, Any] | None = Field(
         default=None,
@@ -153,6 +159,8 @@ def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, An
     }
     if request.slide_cycle is not None:  # absent from older stored requests: read with .get
         values["slide_cycle"] = request.slide_cycle
+    if request.symmetry is not None:
+        values["symmetry"] = request.symmetry
     try:
         plan = plan_of(values)
     except PlanError as exc:
@@ -175,7 +183,11 @@ def _check_family(request: PackRequest) -> dict[str, Any]:
     from ...pack.plan import PlanError
     from ..runner import plan_of
 
-    linkup_only = {"layout": request.layout, "slide_cycle": request.slide_cycle}
+    linkup_only = {
+        "layout": request.layout,
+        "slide_cycle": request.slide_cycle,
+        "symmetry": request.symmetry,
+    }
     for name, value in linkup_only.items():
         if value is not None:
             raise ProblemError(422, f"/{name}: a Link-up option", pointer=f"/{name}")
