@@ -8,9 +8,9 @@ Pillow version draws the same pixels on every machine; cairosvg would need the s
 and would pick whatever fonts the machine has.  Shapes are drawn at twice the size and scaled
 down (Lanczos) for smooth edges.  Figures (:class:`levelgen.formats.scene.Figure`: polygons,
 ovals and thick lines) are drawn with the same primitives, and embedded pictures are decoded
-and pasted (PNG and JPEG; an SVG picture raises :class:`PictureError`, as no SVG rasteriser
-is a dependency).  The bytes are deterministic: PNG written by Pillow carries no
-time stamp.
+and pasted (PNG and JPEG; an SVG picture is rasterised by resvg first, a Rust library that
+ships as a wheel with no system dependency).  The bytes are deterministic: PNG written by
+Pillow carries no time stamp.
 """
 
 from __future__ import annotations
@@ -87,22 +87,32 @@ def _picture(image: Image.Image, shape: Picture, dx: int, dy: int, k: int) -> No
     from PIL import Image as PILImage
     from PIL import UnidentifiedImageError
 
-    if shape.mime == "image/svg+xml":
-        raise PictureError("an SVG picture cannot be drawn into a PNG: give PNG or JPEG files")
+    w, h = shape.w * k, shape.h * k
+    data = _rasterise_svg(shape.data, max(w, h)) if shape.mime == "image/svg+xml" else shape.data
     try:
-        with PILImage.open(io.BytesIO(shape.data)) as opened:
+        with PILImage.open(io.BytesIO(data)) as opened:
             source = opened.convert("RGBA")
     except UnidentifiedImageError:
         raise PictureError("not a PNG or JPEG image") from None
     except (OSError, ValueError, SyntaxError) as exc:
         raise PictureError(f"not a PNG or JPEG image ({exc})") from None
-    w, h = shape.w * k, shape.h * k
     ratio = min(w / source.width, h / source.height)
     size = (max(1, round(source.width * ratio)), max(1, round(source.height * ratio)))
     fitted = source.resize(size, PILImage.Resampling.LANCZOS)
     x = (shape.x + dx) * k + (w - size[0]) // 2
     y = (shape.y + dy) * k + (h - size[1]) // 2
     image.paste(fitted, (x, y), fitted)
+
+
+def _rasterise_svg(data: bytes, width: int) -> bytes:
+    """An SVG picture as PNG bytes ``width`` pixels wide (resvg: no system library, and it
+    fetches nothing); :class:`PictureError` when resvg cannot read it."""
+    import resvg_py
+
+    try:
+        return bytes(resvg_py.svg_to_bytes(svg_string=data.decode("utf-8"), width=width))
+    except (UnicodeDecodeError, ValueError, RuntimeError, OSError) as exc:
+        raise PictureError(f"an SVG picture resvg cannot draw ({exc})") from None
 
 
 def _dashed_rect(
