@@ -41,7 +41,8 @@ def make_client(tmp: Path, **options: Any) -> TestClient:
         "default_time_limit": 2.0,
         **options,
     }
-    return TestClient(create_app(Settings(**values)))
+    # Bodies are JSON (a write of another type is refused with 415, see test_service_requests).
+    return TestClient(create_app(Settings(**values)), headers={"content-type": "application/json"})
 
 
 @pytest.fixture(scope="module")

@@ -183,7 +183,12 @@ def test_kill_9_in_the_middle_of_a_pack(tmp_path: Path) -> None:
             for n in range(1, count + 1)
         }
         verdicts = [
-            httpx.post(f"{base}/v1/verify", content=texts[n], timeout=60).json()["exit_code"]
+            httpx.post(
+                f"{base}/v1/verify",
+                content=texts[n],
+                headers={"Content-Type": "application/json"},
+                timeout=60,
+            ).json()["exit_code"]
             for n in range(1, count + 1)
         ]
     finally:
