@@ -103,7 +103,7 @@ def serve(
         http=http,
         access_log=False,
         log_level="warning",
-        timeout_graceful_shutdown=int(settings.shutdown_grace) or None,
+        timeout_graceful_shutdown=settings.shutdown_grace,  # type: ignore[arg-type]
     )
     uvicorn.Server(config).run(sockets=[listener])
 

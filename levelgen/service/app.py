@@ -124,7 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.workers, settings.queue_limit, settings.client_limit, settings.queue_timeout
         )
         await run_in_threadpool(pool.start)
-        runner = PackRunner(store, pool, settings.workers)
+        runner = PackRunner(store, pool, settings.workers, settings.max_time_limit)
         app.state.store, app.state.pool, app.state.runner = store, pool, runner
         runner.start()
         url = getattr(app.state, "url", None)
