@@ -238,9 +238,11 @@ class WorkPool:
         else:
             waiter.set_result(worker)
 
-    def _reclaim(self, worker: _Worker, work: Future[tuple[str, Any]], stop: bool) -> None:
-        """In a thread: free ``worker`` once its task ``work`` has ended; ``stop``: ask it to
-        stop first, and kill and replace the worker when it has not within CANCEL_WAIT."""
+    def _reclaim(self, worker: _Worker, work: Future[tuple[str, Any]], why: str) -> None:
+        """In a thread: free ``worker`` once its task ``work`` has ended; unless it ``died``,
+        ask the task to stop first (``why``: ``overdue`` or ``cancelled``), and kill and
+        replace the worker when it has not stopped within CANCEL_WAIT."""
+        stop = why != "died"
         if stop:
             worker.stop()
         try:
@@ -257,7 +259,7 @@ class WorkPool:
             if not self._open:
                 return
             self.replaced += 1
-        self._log("worker-replaced", reason="died" if state == "died" else "cancelled")
+        self._log("worker-replaced", reason=why)
         for attempt in range(5):
             try:
                 self._release(self._spawn())
@@ -272,9 +274,9 @@ class WorkPool:
 
         log_event(event, **fields)
 
-    def _abandon(self, worker: _Worker, work: Future[tuple[str, Any]], stop: bool) -> None:
+    def _abandon(self, worker: _Worker, work: Future[tuple[str, Any]], why: str) -> None:
         threading.Thread(
-            target=self._reclaim, args=(worker, work, stop), name="pool-reclaim", daemon=True
+            target=self._reclaim, args=(worker, work, why), name="pool-reclaim", daemon=True
         ).start()
 
     async def run(
@@ -302,13 +304,13 @@ class WorkPool:
                     asyncio.shield(asyncio.wrap_future(work)), timeout
                 )
             except TimeoutError:
-                self._abandon(worker, work, stop=True)
+                self._abandon(worker, work, "overdue")
                 raise Overdue(f"the task ran for more than {timeout:g} s") from None
             except BaseException:  # cancelled: the client left, or the server stops
-                self._abandon(worker, work, stop=True)
+                self._abandon(worker, work, "cancelled")
                 raise
             if state == "died":
-                self._abandon(worker, work, stop=False)
+                self._abandon(worker, work, "died")
                 raise Busy("a worker process died; it is being replaced")
             self._release(worker)
             if state == "error":
