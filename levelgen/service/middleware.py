@@ -9,7 +9,8 @@ route template, status, duration in milliseconds, client address.
 ``AccessLog`` wraps the whole application, its error handling included, so that every answer
 carries the id, a 500 too.  A bug answered with a 500 is logged (``internal-error``, with the
 traceback) and the connection is kept open: the server does not close a keep-alive connection
-after an answer that did not say ``Connection: close``.
+after an answer that did not say ``Connection: close``.  A request cut short because the server
+stops (its grace is over) is answered 503 with ``Connection: close``.
 
 ``JsonWrites`` refuses a write (``POST``, ``PUT``, ``PATCH`` with a body) whose
 ``Content-Type`` is not ``application/json`` (a ``charset`` of UTF-8 may be given) with 415:
@@ -136,6 +137,17 @@ class AccessLog:
 
         try:
             await self.app(scope, receive, send_with_id)
+        except asyncio.CancelledError:
+            # The server stops and its grace is over: say so, then the connection closes.
+            if not started:
+                stopping = ProblemError(
+                    503, "the server is stopping: try again", headers={"Retry-After": "1"}
+                )
+                response = stopping.response()
+                response.headers["connection"] = "close"
+                await response(scope, receive, send_with_id)
+                return  # answered: the request ends here, and the server closes the connection
+            raise
         except Exception as exc:
             # A bug: Starlette has answered 500 and re-raises.  Logged here, once, and kept
             # from the server, which would close the connection without a word.

@@ -11,6 +11,7 @@ import json
 import os
 import signal
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -172,18 +173,35 @@ LONG = {**ENV, "LEVELGEN_MAX_TIME_LIMIT": "600"}
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 def test_sigterm_stops_within_the_grace_and_queues_the_job_again(tmp_path: Path) -> None:
-    server = serve(tmp_path, "--grace", str(GRACE), env=LONG)
+    server = serve(tmp_path, "--grace", str(GRACE), "--workers", "2", env=LONG)
+    answers: list[object] = []
+
+    def ask_slow_create() -> None:  # in flight when the server is told to stop
+        try:
+            body = {"game": "slow", "goal": SLOW_GOAL + 500}
+            answers.append(httpx.post(f"{server.base}/v1/levels", json=body, timeout=60))
+        except httpx.HTTPError as exc:
+            answers.append(exc)
+
     try:
         body = {"game": "slow", "count": 2, "options": {"goal": SLOW_GOAL + 500}, "seed": 2}
         with httpx.Client(base_url=server.base, timeout=PATIENCE) as client:
             job = client.post("/v1/packs", json=body).json()
             wait_for(client, job["url"], "running")
+        asking = threading.Thread(target=ask_slow_create)
+        asking.start()
+        time.sleep(1.0)
         children = children_of(server.process.pid)
         start = time.monotonic()
         os.kill(server.process.pid, signal.SIGTERM)
         server.process.wait(timeout=GRACE + MARGIN + 30)
         seconds = time.monotonic() - start
-        assert seconds < GRACE + MARGIN, seconds
+        assert GRACE <= seconds < GRACE + MARGIN, seconds  # the request had its grace
+        asking.join(30)
+        cut = answers[0]  # a problem saying the server stops, and closing the connection
+        assert isinstance(cut, httpx.Response), cut
+        assert cut.status_code == 503 and cut.headers["connection"] == "close"
+        assert cut.headers["x-request-id"] and "stopping" in cut.json()["detail"]
         deadline = time.monotonic() + 5
         while any(running(p, s) for p, s in children.items()) and time.monotonic() < deadline:
             time.sleep(0.1)
