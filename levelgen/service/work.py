@@ -186,8 +186,11 @@ class WorkPool:
             worker.kill()
             raise RuntimeError("a worker process did not start")
         with self._lock:
-            self._all.append(worker)
-        return worker
+            if self._open:
+                self._all.append(worker)
+                return worker
+        worker.kill()  # the pool stopped meanwhile
+        raise RuntimeError("the worker pool is stopping")
 
     def start(self) -> None:
         """Start the worker processes and have each import the task modules."""
@@ -205,13 +208,19 @@ class WorkPool:
         """A free worker, in the order of asking; ``Busy`` after ``queue_timeout``."""
         loop = asyncio.get_running_loop()
         with self._lock:
+            while self._waiters and self._waiters[0][1].done():  # gave up
+                self._waiters.popleft()
             if self._idle and not self._waiters:
                 return self._idle.pop()
             waiter: asyncio.Future[_Worker] = loop.create_future()
             self._waiters.append((loop, waiter))
         try:
             return await asyncio.wait_for(waiter, self.queue_timeout)
-        except TimeoutError:
+        except BaseException as exc:
+            if waiter.done() and not waiter.cancelled() and waiter.exception() is None:
+                self._release(waiter.result())  # handed over just as we gave up
+            if not isinstance(exc, TimeoutError):
+                raise
             raise Busy(
                 f"waited {self.queue_timeout:g} s for a free worker; all {self.workers} were busy"
             ) from None
@@ -265,6 +274,8 @@ class WorkPool:
                 self._release(self._spawn())
                 return
             except Exception as exc:
+                if not self._open:
+                    return
                 self._log("worker-not-started", reason=f"{type(exc).__name__}: {exc}")
                 time.sleep(2**attempt)
 

@@ -50,3 +50,13 @@ class SlowFamily(CountingFamily):
 
 
 SLOW = SlowFamily()
+
+
+def wait_out_budget(seconds: float) -> str:
+    """A task that polls its budget (as a search does) until it is spent or cancelled."""
+    from levelgen.service.cancel import task_budget
+
+    budget = task_budget(seconds)
+    while not budget.spent():
+        time.sleep(0.01)
+    return "stopped"
