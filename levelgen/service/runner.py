@@ -195,6 +195,8 @@ class PackRunner:
                 raise
             if self._job.cancelled():
                 log_event("pack-cancelled", job=job_id)
+            else:
+                self._job.result()  # an error out of _run ends the loop, as a bug does
             self._current = None
 
     async def _idle(self, seconds: float) -> None:
