@@ -3,9 +3,10 @@
 The options win over the ``LEVELGEN_*`` environment (see
 :class:`levelgen.service.settings.Settings`).  ``--workers`` is the number of processes of the
 pool that runs the CPU work (one uvicorn event loop feeds them).  On SIGTERM or Ctrl-C the
-server stops accepting, lets running requests finish within ``--grace`` seconds, then stops the
-pool.  Requests are read through :func:`levelgen.service.middleware.guarded_http`: limits on
-request heads (431) and deadlines on reading them and their bodies (408).
+server stops accepting, lets running requests finish within ``--grace`` seconds, answers those
+still running 503 (their tasks stop), gives the pack job back (queued) and ends the workers.
+Requests are read through :func:`levelgen.service.middleware.guarded_http`: limits on request
+heads (431) and deadlines on reading them and their bodies (408).
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ def serve(
         http=http,
         access_log=False,
         log_level="warning",
-        timeout_graceful_shutdown=int(settings.shutdown_grace) or None,
+        timeout_graceful_shutdown=settings.shutdown_grace,  # type: ignore[arg-type]
     )
     uvicorn.Server(config).run(sockets=[listener])
 

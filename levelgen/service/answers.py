@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..formats.reports import status_code, verdict_data, wall_clock_budget
+from ..formats.reports import status_code, verdict_data
 from ..puzzles import Family
+from .cancel import task_budget
 
 __all__ = ["REQUEST_NAME", "solve_answer", "verify_report"]
 
@@ -25,9 +26,7 @@ def verify_report(
     family: Family, document: Any, options: Mapping[str, Any], time_limit: float
 ) -> dict[str, Any]:
     """The ``verify --json`` report of ``document``: structure, replay, or the solver's verdict."""
-    found = family.verify(
-        document, prove=False, budget=wall_clock_budget(time_limit), options=options
-    )
+    found = family.verify(document, prove=False, budget=task_budget(time_limit), options=options)
     data = verdict_data(REQUEST_NAME, found.status, found.text, found.problems, found.details)
     return {"exit_code": data["exit_code"], "files": [data]}
 
@@ -43,7 +42,7 @@ def solve_answer(
     generator block, as the service has always answered."""
     if family.name == "linkup":
         options = {**options, "keep_generator": True}
-    answer = family.solve(document, budget=wall_clock_budget(time_limit), options=options)
+    answer = family.solve(document, budget=task_budget(time_limit), options=options)
     status = "undecided" if answer.status == "unknown" else answer.status
     details = dict(answer.details)
     return {

@@ -2,10 +2,11 @@
 
 ``create_app(settings)`` wires the pieces: the library (:class:`~.store.Store`), the bounded
 process pool (:class:`~.work.WorkPool`), the routes (one module per resource under
-``routes/``), RFC 9457 problem documents for every error, the body size cap, request ids and
-the access log.  The store and the pool are opened in the lifespan (at start-up) and closed at
-shutdown: on SIGTERM uvicorn stops accepting, lets running requests finish within the grace
-period, then the pool finishes its running tasks and cancels the waiting ones.
+``routes/``), RFC 9457 problem documents for every error, the body size cap, JSON-only writes
+(415), request ids and the access log.  The store and the pool are opened in the lifespan (at
+start-up) and closed at shutdown: on SIGTERM uvicorn stops accepting and lets running requests
+finish within the grace period, then cancels those still running (their tasks stop in the
+workers); the pack runner gives its job back and the workers are stopped.
 
 The OpenAPI document (``/openapi.json``, browsable at ``/docs``) describes level files by the
 file schema's own model (``LevelFile``, the model ``schemas/level.v1.schema.json`` is generated
@@ -23,11 +24,12 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp
 
 from ..formats.version import VERSION as __version__
 from ..library import Store
 from ..linkup import LevelFile, PositionFile
-from .middleware import AccessLog, BodyLimit, log_event
+from .middleware import AccessLog, BodyLimit, JsonWrites, log_event
 from .models import CreateRequest
 from .problems import Problem, install_problem_handlers
 from .routes import check, health, levels, packs, play, player
@@ -101,6 +103,14 @@ def _serve_docs(app: FastAPI) -> None:
         )
 
 
+class _Service(FastAPI):
+    """FastAPI with the access log around everything, Starlette's 500 handling included (so
+    a 500 carries the request id and does not close the connection)."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return AccessLog(super().build_middleware_stack())
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The service for ``settings`` (default: from the ``LEVELGEN_*`` environment)."""
     settings = settings or Settings()
@@ -114,7 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.workers, settings.queue_limit, settings.client_limit, settings.queue_timeout
         )
         await run_in_threadpool(pool.start)
-        runner = PackRunner(store, pool, settings.workers)
+        runner = PackRunner(store, pool, settings.workers, settings.max_time_limit)
         app.state.store, app.state.pool, app.state.runner = store, pool, runner
         runner.start()
         url = getattr(app.state, "url", None)
@@ -127,7 +137,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await run_in_threadpool(store.close)
             log_event("stopped")
 
-    app = FastAPI(
+    app = _Service(
         title="levelgen",
         version=__version__,
         summary="Puzzle levels (Link-up, sliding puzzles, snakes and ladders) with replayable"
@@ -150,7 +160,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in routers:
         app.include_router(router)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
-    app.add_middleware(AccessLog)
+    app.add_middleware(JsonWrites)
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:

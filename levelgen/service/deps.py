@@ -3,6 +3,8 @@ check for writes, and running a task in the pool with its failures mapped to pro
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hmac
 from collections.abc import Callable
 from typing import Any
@@ -10,6 +12,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 
 from ..library import Store
 from .problems import ProblemError
@@ -82,21 +85,58 @@ async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
     return await run_in_threadpool(fn, *args)
 
 
-async def run_task(request: Request, fn: Callable[..., TaskResult], *args: Any) -> TaskResult:
+async def _client_gone(request: Request) -> None:
+    """Return when the client has gone away (after the body has been read: the server then
+    reports nothing but the disconnect, or the end of the response)."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            return
+
+
+async def run_task(
+    request: Request,
+    fn: Callable[..., TaskResult],
+    *args: Any,
+    time_limit: float | None = None,
+) -> TaskResult:
     """``fn(*args)`` in the process pool; 503 (with Retry-After) when the pool is full or the
     task overran, 429 when this client has too many tasks in flight, the task's own problem
-    (400 / 422) when the input was refused."""
+    (400 / 422) when the input was refused.  The task is stopped in its worker when the
+    client goes away (:class:`ClientDisconnect`) or this request is cancelled.  With
+    ``time_limit`` (a task that takes no budget: generation) the task is stopped when it
+    runs longer, answered 422 (``/time_limit``)."""
     settings = settings_of(request)
     retry = {"Retry-After": str(settings.retry_after)}
+    timeout = settings.max_time_limit + SLACK if time_limit is None else time_limit
+    work = asyncio.ensure_future(
+        pool_of(request).run(client_of(request), fn, *args, timeout=timeout)
+    )
+    gone = asyncio.ensure_future(_client_gone(request))
     try:
-        result = await pool_of(request).run(
-            client_of(request), fn, *args, timeout=settings.max_time_limit + SLACK
-        )
+        await asyncio.wait({work, gone}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        gone.cancel()
+        if not work.done():  # the client left, or this request is cancelled
+            work.cancel()
+            with contextlib.suppress(BaseException):
+                await work
+    if work.cancelled():
+        raise ClientDisconnect()
+    try:
+        result = work.result()
     except Busy as exc:
         raise ProblemError(503, str(exc), headers=retry) from None
     except TooMany as exc:
         raise ProblemError(429, str(exc), headers=retry) from None
     except Overdue as exc:
+        if time_limit is not None:
+            raise ProblemError(
+                422,
+                f"/time_limit: nothing was made within {time_limit:g} s (this service allows"
+                f" up to {settings.max_time_limit:g} s); ask for a smaller or easier level",
+                pointer="/time_limit",
+            ) from None
         raise ProblemError(503, str(exc), headers=retry) from None
     if result.status >= 400:
         raise ProblemError(

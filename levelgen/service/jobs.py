@@ -32,6 +32,7 @@ __all__ = [
     "ACTIVE",
     "TooManyJobs",
     "add_job",
+    "cancel_job",
     "claim_job",
     "fail_job",
     "finish_job",
@@ -148,7 +149,11 @@ def renew_lease(store: Store, job_id: str, owner: str, lease: float) -> bool:
     with store.session() as session:
         result = session.execute(
             update(PackJobRow)
-            .where(PackJobRow.id == job_id, PackJobRow.owner == owner)
+            .where(
+                PackJobRow.id == job_id,
+                PackJobRow.owner == owner,
+                PackJobRow.status.in_(ACTIVE),  # a cancelled job is no longer anybody's
+            )
             .values(lease_until=time.time() + lease)
         )
         return bool(result.rowcount == 1)  # type: ignore[attr-defined]
@@ -160,7 +165,7 @@ def release_job(store: Store, job_id: str, owner: str) -> None:
         session.execute(
             update(PackJobRow)
             .where(PackJobRow.id == job_id, PackJobRow.owner == owner)
-            .values(owner=None, lease_until=None, updated_at=_now())
+            .values(status="queued", owner=None, lease_until=None, updated_at=_now())
         )
 
 
@@ -208,7 +213,7 @@ def finish_job(store: Store, job_id: str, manifest: dict[str, Any]) -> None:
     with store.session() as session:
         session.execute(
             update(PackJobRow)
-            .where(PackJobRow.id == job_id)
+            .where(PackJobRow.id == job_id, PackJobRow.status.in_(ACTIVE))
             .values(
                 status="done",
                 manifest=json.dumps(manifest),
@@ -224,9 +229,22 @@ def fail_job(store: Store, job_id: str, error: str) -> None:
     with store.session() as session:
         session.execute(
             update(PackJobRow)
-            .where(PackJobRow.id == job_id)
+            .where(PackJobRow.id == job_id, PackJobRow.status.in_(ACTIVE))
             .values(status="failed", error=error, owner=None, lease_until=None, updated_at=_now())
         )
+
+
+def cancel_job(store: Store, job_id: str) -> dict[str, Any] | None:
+    """Cancel the job when it is queued or running (the levels stored stay); the job as it
+    is then, or None when there is no such job."""
+    with store.session() as session:
+        session.execute(
+            update(PackJobRow)
+            .where(PackJobRow.id == job_id, PackJobRow.status.in_(ACTIVE))
+            .values(status="cancelled", owner=None, lease_until=None, updated_at=_now())
+        )
+        row = session.get(PackJobRow, job_id)
+        return None if row is None else job_data(row)
 
 
 def job_data(row: PackJobRow) -> dict[str, Any]:

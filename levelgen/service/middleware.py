@@ -6,6 +6,17 @@ token, else a fresh one), sends it back in ``X-Request-ID``, and writes one JSON
 request to the ``levelgen.access`` logger (standard error): time, request id, method, path,
 route template, status, duration in milliseconds, client address.
 
+``AccessLog`` wraps the whole application, its error handling included, so that every answer
+carries the id, a 500 too.  A bug answered with a 500 is logged (``internal-error``, with the
+traceback) and the connection is kept open: the server does not close a keep-alive connection
+after an answer that did not say ``Connection: close``.  A request cut short because the server
+stops (its grace is over) is answered 503 with ``Connection: close``.
+
+``JsonWrites`` refuses a write (``POST``, ``PUT``, ``PATCH`` with a body) whose
+``Content-Type`` is not ``application/json`` (a ``charset`` of UTF-8 may be given) with 415:
+a web page of another site can send a "simple" cross-site request (``text/plain``, form data)
+without asking first, but not a JSON one.
+
 ``BodyLimit`` refuses a body larger than the cap with 413: at once when ``Content-Length``
 says so, otherwise as soon as the streamed bytes pass the cap (the handler reading the body
 gets a :class:`~levelgen.service.problems.ProblemError`).
@@ -18,7 +29,8 @@ from its first byte), or a body within its own (counted from the end of the head
 shorter than its ``Content-Length`` is not waited on forever), is answered 408; each of these
 closes the connection, and a connection that stays idle past the head deadline is closed
 without a word.  The answers are problem documents like every other error (so is the 400 of
-bytes that are not HTTP at all).
+bytes that are not HTTP at all), with ``Connection: close``, an ``X-Request-ID`` and a line in
+the access log.
 """
 
 from __future__ import annotations
@@ -29,6 +41,7 @@ import logging
 import re
 import sys
 import time
+import traceback
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -38,7 +51,15 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .problems import ProblemError
 
-__all__ = ["AccessLog", "BodyLimit", "access_logger", "guarded_http", "log_event"]
+__all__ = [
+    "AccessLog",
+    "BodyLimit",
+    "JsonWrites",
+    "access_logger",
+    "guarded_http",
+    "log_event",
+    "new_request_id",
+]
 
 _TOKEN = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 
@@ -61,6 +82,29 @@ def log_event(event: str, **fields: Any) -> None:
     access_logger().info(json.dumps({**record, **fields}, separators=(",", ":")))
 
 
+def new_request_id() -> str:
+    """A fresh request id."""
+    return uuid.uuid4().hex
+
+
+def _access_record(
+    request_id: str, scope: Scope | None, status: int, duration_ms: float | None
+) -> str:
+    route = scope.get("route") if scope else None
+    client = scope.get("client") if scope else None
+    record: dict[str, Any] = {
+        "ts": datetime.now(UTC).isoformat(timespec="milliseconds"),
+        "request_id": request_id,
+        "method": scope.get("method") if scope else None,
+        "path": scope.get("path") if scope else None,
+        "route": getattr(route, "path", None),
+        "status": status,
+        "duration_ms": duration_ms,
+        "client": client[0] if client else None,
+    }
+    return json.dumps(record, separators=(",", ":"))
+
+
 class AccessLog:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -74,36 +118,98 @@ class AccessLog:
         for name, value in scope.get("headers", ()):
             if name == b"x-request-id":
                 given = value.decode("latin-1")
-        request_id = given if _TOKEN.fullmatch(given) else uuid.uuid4().hex
+        request_id = given if _TOKEN.fullmatch(given) else new_request_id()
         scope.setdefault("state", {})["request_id"] = request_id
         start = time.perf_counter()
         status = 500
+        started = completed = False
 
         async def send_with_id(message: Message) -> None:
-            nonlocal status
+            nonlocal status, started, completed
             if message["type"] == "http.response.start":
-                status = message["status"]
+                status, started = message["status"], True
                 headers = list(message.get("headers", ()))
                 headers.append((b"x-request-id", request_id.encode("latin-1")))
                 message = {**message, "headers": headers}
+            elif message["type"] == "http.response.body" and not message.get("more_body"):
+                completed = True
             await send(message)
 
         try:
             await self.app(scope, receive, send_with_id)
+        except asyncio.CancelledError:
+            # The server stops and its grace is over: say so, then the connection closes.
+            if not started:
+                stopping = ProblemError(
+                    503, "the server is stopping: try again", headers={"Retry-After": "1"}
+                )
+                response = stopping.response()
+                response.headers["connection"] = "close"
+                await response(scope, receive, send_with_id)
+                return  # answered: the request ends here, and the server closes the connection
+            raise
+        except Exception as exc:
+            # A bug: Starlette has answered 500 and re-raises.  Logged here, once, and kept
+            # from the server, which would close the connection without a word.
+            log_event(
+                "internal-error",
+                request_id=request_id,
+                reason=f"{type(exc).__name__}: {exc}"[:300],
+                traceback=traceback.format_exc(),
+            )
+            if not started:
+                await ProblemError(500, "internal error: this is a bug in levelgen").response()(
+                    scope, receive, send_with_id
+                )
+            elif not completed:
+                raise  # too late for an answer: the server closes the connection
         finally:
-            route = scope.get("route")
-            client = scope.get("client")
-            record: dict[str, Any] = {
-                "ts": datetime.now(UTC).isoformat(timespec="milliseconds"),
-                "request_id": request_id,
-                "method": scope.get("method"),
-                "path": scope.get("path"),
-                "route": getattr(route, "path", None),
-                "status": status,
-                "duration_ms": round((time.perf_counter() - start) * 1000, 2),
-                "client": client[0] if client else None,
-            }
-            self.logger.info(json.dumps(record, separators=(",", ":")))
+            duration = round((time.perf_counter() - start) * 1000, 2)
+            self.logger.info(_access_record(request_id, scope, status, duration))
+
+
+_JSON = re.compile(r"\s*application/json\s*(;.*)?", re.IGNORECASE)
+_CHARSET = re.compile(r";\s*charset\s*=\s*\"?([^\s;\"]+)", re.IGNORECASE)
+
+
+def json_type_problem(method: str, content_type: str | None) -> ProblemError | None:
+    """The 415 of a write body sent as ``content_type`` (None: no ``Content-Type``), or None
+    when it is JSON (``application/json``, any parameters, a charset of UTF-8 only)."""
+    if content_type is not None and _JSON.fullmatch(content_type):
+        charset = _CHARSET.search(content_type)
+        if charset is None or charset.group(1).lower() in ("utf-8", "utf8"):
+            return None
+        reason = f"a charset of {charset.group(1)} (JSON is UTF-8)"
+    else:
+        reason = "no Content-Type" if content_type is None else f"Content-Type {content_type}"
+    accept = {"POST": "Accept-Post", "PATCH": "Accept-Patch"}.get(method)
+    return ProblemError(
+        415,
+        f"the request body must be JSON, sent with 'Content-Type: application/json'; got {reason}",
+        headers={accept: "application/json"} if accept else None,
+    )
+
+
+class JsonWrites:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("method") in ("POST", "PUT", "PATCH"):
+            content_type: str | None = None
+            has_body = False
+            for name, value in scope.get("headers", ()):
+                if name == b"content-type":
+                    content_type = value.decode("latin-1")
+                elif name == b"content-length":
+                    has_body = has_body or value.strip() not in (b"0", b"")
+                elif name == b"transfer-encoding":
+                    has_body = True
+            problem = json_type_problem(scope["method"], content_type) if has_body else None
+            if problem is not None:
+                await problem.response()(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 class BodyLimit:
@@ -185,8 +291,10 @@ def guarded_http(
                 if cycle.response_started:  # too late for another answer
                     self.transport.close()
                     return
-            self.transport.write(problem.raw())
+            request_id = new_request_id()
+            self.transport.write(problem.raw(request_id))
             self.transport.close()
+            access_logger().info(_access_record(request_id, None, problem.status, None))
 
         def send_400_response(self, msg: str) -> None:
             """Bytes that are not HTTP/1.1 (uvicorn's plain-text 400, as a problem)."""

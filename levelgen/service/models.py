@@ -78,6 +78,12 @@ class CreateRequest(BaseModel):
     seed: int | None = Field(
         default=None, description="0 .. 2^53-1; drawn and recorded in the level when absent."
     )
+    time_limit: float | None = Field(
+        default=None,
+        gt=0,
+        description="Seconds the creation may take (default and most: the server's maximum);"
+        " past it the work stops and the answer is 422.",
+    )
     kinds: int | None = Field(default=None, description="Distinct tile kinds.")
     copies: int = Field(default=4, description="Tiles per kind: even, at least 2.")
     max_turns: int = Field(default=2, description="Most turns a linking path may make (0..8).")

@@ -135,9 +135,10 @@ class ProblemError(Exception):
             media_type=PROBLEM_MEDIA_TYPE,
         )
 
-    def raw(self) -> bytes:
-        """The whole HTTP/1.1 response, closing the connection: for the server's protocol
-        layer, which answers before any application runs."""
+    def raw(self, request_id: str) -> bytes:
+        """The whole HTTP/1.1 response, closing the connection, with ``request_id`` in
+        ``X-Request-ID``: for the server's protocol layer, which answers before any
+        application runs."""
         body = self.response().body
         phrase = {408: "Request Timeout", 431: "Request Header Fields Too Large"}
         head = [
@@ -145,6 +146,7 @@ class ProblemError(Exception):
             f"content-type: {PROBLEM_MEDIA_TYPE}",
             f"content-length: {len(body)}",
             "connection: close",
+            f"x-request-id: {request_id}",
             *(f"{name}: {value}" for name, value in self.headers.items()),
         ]
         return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + bytes(body)

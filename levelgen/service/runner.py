@@ -5,9 +5,12 @@ It claims one job at a time from the library (:mod:`levelgen.service.jobs`), pla
 (:func:`levelgen.pack.plan.make_level_text`, at most ``workers`` at once so that interactive
 requests are never starved), stores each one as it arrives, renews its lease while it works,
 and writes the manifest when every level is stored.  A job whose level cannot be made is
-``failed`` with the reason.  Stopping (SIGTERM) cancels the work in flight and gives the job
-back: the next start resumes it.  A killed process leaves its lease, which the next process
-takes over (at once on the same host, where the dead owner is seen; else when it runs out).
+``failed`` with the reason, and so is one whose level takes longer than the job's
+``time_limit`` (the server's maximum by default).  A job cancelled by a client
+(``DELETE /v1/packs/{id}``) stops at once, its levels kept.  Stopping (SIGTERM) cancels the
+work in flight and gives the job back, queued: the next start resumes it.  A killed process
+leaves its lease, which the next process takes over (at once on the same host, where the dead
+owner is seen; else when it runs out).
 
 The library may go away for a while (a database restart, a lock held by another process):
 the runner then waits with back-off, keeps the levels it has made until they are stored, and
@@ -31,7 +34,7 @@ from ..pack.plan import Job, PackPlan, make_level_text, plan_family_pack, plan_p
 from . import jobs
 from .deps import in_thread
 from .middleware import log_event
-from .work import Busy, TooMany, WorkPool
+from .work import Busy, Overdue, TooMany, WorkPool
 
 __all__ = ["Backoff", "PackRunner", "failure_reason", "manifest_of", "plan_of"]
 
@@ -123,14 +126,23 @@ class PackRunner:
     looking for jobs is logged and waited out the same way; an error while making a job
     fails that job only.  ``running`` says whether the loop is alive (readiness)."""
 
-    def __init__(self, store: Store, pool: WorkPool, concurrency: int) -> None:
+    def __init__(
+        self, store: Store, pool: WorkPool, concurrency: int, time_limit: float = 30.0
+    ) -> None:
         self.store = store
         self.pool = pool
         self.concurrency = max(1, concurrency)
+        self.time_limit = time_limit  # seconds per level when the job names none
         self.owner = jobs.new_owner()
         self.wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._current: str | None = None
+        self._job: asyncio.Task[None] | None = None
+
+    def cancel(self, job_id: str) -> None:
+        """Stop making job ``job_id`` now, if it is the one in hand (cancelled by a client)."""
+        if self._current == job_id and self._job is not None:
+            self._job.cancel()
 
     @property
     def running(self) -> bool:
@@ -175,7 +187,17 @@ class PackRunner:
                 continue
             job_id, request = claimed
             self._current = job_id
-            await self._run(job_id, request)
+            self._job = asyncio.get_running_loop().create_task(self._run(job_id, request))
+            try:
+                await asyncio.wait([self._job])  # a cancelled job ends its task, not the loop
+            except asyncio.CancelledError:  # stop(): the job's work stops too
+                self._job.cancel()
+                await asyncio.wait([self._job])
+                raise
+            if self._job.cancelled():
+                log_event("pack-cancelled", job=job_id)
+            else:
+                self._job.result()  # an error out of _run ends the loop, as a bug does
             self._current = None
 
     async def _idle(self, seconds: float) -> None:
@@ -220,10 +242,12 @@ class PackRunner:
         queue: asyncio.Queue[Job] = asyncio.Queue()
         for job in missing:
             queue.put_nowait(job)
+        limit = min(float(request.get("time_limit", self.time_limit)), self.time_limit)
         async with asyncio.TaskGroup() as group:  # one failure cancels the others
             renewer = group.create_task(self._renew(job_id))
             workers = [
-                group.create_task(self._worker(job_id, queue)) for _ in range(self.concurrency)
+                group.create_task(self._worker(job_id, queue, limit))
+                for _ in range(self.concurrency)
             ]
             await asyncio.gather(*workers)
             renewer.cancel()
@@ -232,15 +256,18 @@ class PackRunner:
         await in_thread(jobs.finish_job, self.store, job_id, manifest)
         log_event("pack-done", job=job_id, pack_id=manifest["pack_id"])
 
-    async def _worker(self, job_id: str, queue: asyncio.Queue[Job]) -> None:
+    async def _worker(self, job_id: str, queue: asyncio.Queue[Job], limit: float) -> None:
         while not queue.empty():
             job = queue.get_nowait()
             while True:
                 try:
-                    text = await self.pool.run("pack-runner", make_level_text, job)
+                    text = await self.pool.run("pack-runner", make_level_text, job, timeout=limit)
                     break
                 except (Busy, TooMany):  # the pool is full of requests: wait for room
                     await asyncio.sleep(0.2)
+                except Overdue:
+                    n = job.index + 1
+                    raise Overdue(f"level {n} was not made within {limit:g} s") from None
             backoff = Backoff()
             while True:  # a level made is kept until stored (or the job is taken over)
                 try:

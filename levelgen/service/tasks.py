@@ -26,6 +26,7 @@ __all__ = [
     "DocumentOptions",
     "Limits",
     "TaskResult",
+    "create_time_limit",
     "read_document",
     "task_create",
     "task_hint",
@@ -209,11 +210,9 @@ def _envelope(
     method = value.get("method", "auto")
     if method not in METHODS:
         return _problem(422, "/method", f"expected one of {', '.join(METHODS)}")
-    raw_limit = value.get("time_limit", limits.default_time)
-    if isinstance(raw_limit, bool) or not isinstance(raw_limit, int | float):
-        return _problem(422, "/time_limit", "expected a number of seconds")
-    if not raw_limit > 0:
-        return _problem(422, "/time_limit", "must be more than 0 seconds")
+    raw_limit = _time_limit(value.get("time_limit", limits.default_time))
+    if isinstance(raw_limit, TaskResult):
+        return raw_limit
     from ..linkup import MAX_SEED
 
     seed = _int_option(value, "seed", 0, MAX_SEED)
@@ -326,15 +325,16 @@ def task_hint(body: bytes, limits: Limits) -> TaskResult:
     if isinstance(read, TaskResult):
         return read
     family, document, options = read
-    from ..formats.reports import hint_data, wall_clock_budget
+    from ..formats.reports import hint_data
     from ..puzzles import Capability, DocumentError
+    from .cancel import task_budget
 
     if Capability.HINT not in family.capabilities:
         return _problem(422, "/game", f"game {family.name!r} has no hint operation")
     try:
         answer = family.hint(
             document,
-            budget=wall_clock_budget(options.time_limit),
+            budget=task_budget(options.time_limit),
             options=_solver_options(family, options),
         )
     except DocumentError as exc:
@@ -351,8 +351,8 @@ def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
     family, document, options = read
     if family.name != "linkup":
         return _problem(422, "/game", f"shuffle is a Link-up operation, not one of {family.name!r}")
-    from ..formats.reports import wall_clock_budget as budget
     from ..linkup import is_variant, position_from_level, shuffle, shuffle_to_data, variant_shuffle
+    from .cancel import task_budget as budget
 
     position = document.position or position_from_level(document.level)
 
@@ -368,10 +368,31 @@ def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
     return TaskResult(200, _dumps(shuffle_to_data(result)))
 
 
+def _time_limit(value: object) -> float | TaskResult:
+    """A ``time_limit`` option: a number of seconds more than 0, or a 422."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return _problem(422, "/time_limit", "expected a number of seconds")
+    if not value > 0:
+        return _problem(422, "/time_limit", "must be more than 0 seconds")
+    return float(value)
+
+
+def create_time_limit(body: bytes, max_time: float) -> float:
+    """The seconds a create body allows (its ``time_limit``, capped by ``max_time``; the
+    maximum when it gives none, or none that the task will accept: the task says why)."""
+    try:
+        value = json.loads(body)
+    except (ValueError, RecursionError):
+        return max_time
+    found = _time_limit(value.get("time_limit", max_time)) if isinstance(value, dict) else 0
+    return min(found, max_time) if isinstance(found, float) else max_time
+
+
 def task_create(body: bytes, drawn_seed: int, max_side: int) -> TaskResult:
     """``POST /v1/levels``: the level of the create options in ``body`` (strict JSON, strict
     types: a JSON object whose ``game`` names the family, Link-up when absent, ``seed`` an
-    integer, ``drawn_seed`` when absent, and the family's own options), as the canonical bytes
+    integer, ``drawn_seed`` when absent, ``time_limit`` applied by the edge (it stops the task),
+    and the family's own options), as the canonical bytes
     of its level file (:func:`levelgen.formats.format_json`: those ``levelgen create`` writes
     for the same options and seed); 422 naming the option (``/size``) when it cannot be
     met."""
@@ -384,6 +405,10 @@ def task_create(body: bytes, drawn_seed: int, max_side: int) -> TaskResult:
     if not isinstance(value, dict):
         return _problem(422, "", "expected a JSON object of create options")
     values = dict(value)
+    if "time_limit" in values:  # applied by the edge, which stops the task
+        limit = _time_limit(values.pop("time_limit"))
+        if isinstance(limit, TaskResult):
+            return limit
     game = values.pop("game", "linkup")
     if not isinstance(game, str):
         return _problem(422, "/game", f"expected the name of a game, got {game!r}")

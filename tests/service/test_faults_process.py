@@ -250,7 +250,9 @@ def test_ordinary_requests_keep_their_connection(edge: Server) -> None:
         for _ in range(3):
             assert client.get("/healthz").status_code == 200
         verdict = client.post(
-            "/v1/verify", content=iter([level[:100], level[100:]]), headers={"X-Pad": "p" * 8000}
+            "/v1/verify",
+            content=iter([level[:100], level[100:]]),
+            headers={"X-Pad": "p" * 8000, **JSON},
         )
         assert verdict.status_code == 200 and verdict.json()["exit_code"] == 0
 

@@ -37,11 +37,12 @@ def make_client(tmp: Path, **options: Any) -> TestClient:
     values: dict[str, Any] = {
         "db": f"sqlite:///{tmp / 'library.db'}",
         "workers": 1,
-        "max_time_limit": 5.0,
+        "max_time_limit": 30.0,  # also the time limit of creates (here under load)
         "default_time_limit": 2.0,
         **options,
     }
-    return TestClient(create_app(Settings(**values)))
+    # Bodies are JSON (a write of another type is refused with 415, see test_service_requests).
+    return TestClient(create_app(Settings(**values)), headers={"content-type": "application/json"})
 
 
 @pytest.fixture(scope="module")

@@ -65,6 +65,7 @@ ENDPOINTS = {
     "POST /v1/shuffle",
     "POST /v1/packs",
     "GET /v1/packs/{job_id}",
+    "DELETE /v1/packs/{job_id}",
     "GET /v1/packs/{job_id}/levels/{n}",
     "GET /play/{level_id}",
     "GET /healthz",

@@ -106,6 +106,49 @@ def test_overrun_and_a_dead_worker(pool: WorkPool) -> None:
     assert run(pool.run("c", abs, -3)) == 3  # a fresh pool took over
 
 
+def test_a_cancelled_task_stops_in_its_worker() -> None:
+    """Cancelling the call stops the task: one that polls its budget ends by itself (the
+    worker stays), one that does not has its worker replaced; either way the next task runs
+    at once instead of waiting for the abandoned one (which once held its worker)."""
+    from tests.service.family_slow import wait_out_budget
+
+    alone = WorkPool(workers=1, queue_limit=2, client_limit=3, queue_timeout=60)
+    alone.start()
+    try:
+
+        async def cancel_then_ask(fn: Any, arg: float) -> tuple[int, float]:
+            task = asyncio.ensure_future(alone.run("c", fn, arg))
+            await asyncio.sleep(0.5)
+            task.cancel()
+            start = time.monotonic()
+            assert await alone.run("c", abs, -3) == 3
+            return alone.replaced, time.monotonic() - start
+
+        replaced, seconds = run(cancel_then_ask(wait_out_budget, 60.0))
+        assert replaced == 0 and seconds < 5.0  # the budget saw the stop
+        replaced, seconds = run(cancel_then_ask(time.sleep, 60.0))
+        assert replaced == 1 and seconds < 30.0  # a new worker, not the 60 s sleep
+    finally:
+        alone.shutdown()
+
+
+def test_shutdown_ends_running_tasks_at_once() -> None:
+    busy = WorkPool(workers=1, queue_limit=1, client_limit=2)
+    busy.start()
+    process = busy._all[0].process
+
+    async def main() -> object:
+        task = asyncio.ensure_future(busy.run("c", time.sleep, 60.0))
+        await asyncio.sleep(0.5)
+        start = time.monotonic()
+        await asyncio.get_running_loop().run_in_executor(None, busy.shutdown)
+        assert time.monotonic() - start < 5.0
+        return (await asyncio.gather(task, return_exceptions=True))[0]
+
+    outcome = run(main())
+    assert isinstance(outcome, Busy) and not process.is_alive()
+
+
 BAD_OPTIONS = [
     (CreateSpec(size="7x3"), ["--size", "7x3"], "size"),
     (CreateSpec(size="12x8", copies=3), ["--size", "12x8", "--copies", "3"], "copies"),

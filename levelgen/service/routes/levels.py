@@ -14,7 +14,7 @@ from ...linkup import MAX_LAYERS, MAX_SEED, SLIDES
 from ..deps import in_thread, json_bytes, require_key, run_task, settings_of, store_of
 from ..models import LevelPage
 from ..problems import ProblemError, problem_responses
-from ..tasks import task_create, task_svg
+from ..tasks import create_time_limit, task_create, task_svg
 
 router = APIRouter(prefix="/v1/levels", tags=["levels"])
 
@@ -42,7 +42,9 @@ def _store_level(store: Store, body: bytes) -> tuple[dict[str, Any], bool]:
     description="The options of `levelgen create` as a JSON body, for the game named by"
     " `game` (default `linkup`; `sliding-puzzle` and `snakes-ladders` take their own options)."
     "  Answers the level file (201 when it is new, 200 when the library already had it:"
-    " creation is idempotent).  Needs the API key when one is configured.",
+    " creation is idempotent).  `time_limit` (seconds, default and most: the server's"
+    " maximum): a level not made by then is a 422 and its work is stopped.  Needs the API"
+    " key when one is configured.",
     openapi_extra={
         "requestBody": {
             "required": True,
@@ -62,7 +64,9 @@ def _store_level(store: Store, body: bytes) -> tuple[dict[str, Any], bool]:
 async def create_level(request: Request) -> Response:
     drawn = secrets.randbelow(MAX_SEED + 1)
     body = await request.body()
-    result = await run_task(request, task_create, body, drawn, settings_of(request).max_side)
+    settings = settings_of(request)
+    limit = await in_thread(create_time_limit, body, settings.max_time_limit)
+    result = await run_task(request, task_create, body, drawn, settings.max_side, time_limit=limit)
     summary, created = await in_thread(_store_level, store_of(request), result.body)
     headers = {"Location": level_url(summary["id"])}
     return json_bytes(result.body, 201 if created else 200, headers)

@@ -5,7 +5,8 @@ list ``8x6,12x8`` or a ramp ``8x6:18x10``, ``difficulty`` or ``ramp``, rules, ``
 ``seed``), checks them by planning the pack, and queues a durable job (see
 :mod:`levelgen.service.jobs`).  ``GET /v1/packs/{id}`` gives its status and progress, then the
 manifest; ``GET /v1/packs/{id}/levels/{n}`` the level file ``n`` (1-based, play order) as the
-bytes the manifest's SHA-256 is of."""
+bytes the manifest's SHA-256 is of; ``DELETE /v1/packs/{id}`` cancels a job (the levels made
+are kept).  ``time_limit`` bounds each level's making (the server's maximum by default)."""
 
 from __future__ import annotations
 
@@ -86,11 +87,17 @@ class PackRequest(BaseModel):
         default=None,
         description='Another game\'s create options for every level (e.g. `{"moves": 30}`).',
     )
+    time_limit: float | None = Field(
+        default=None,
+        gt=0,
+        description="Seconds each level may take (default and most: the server's maximum);"
+        " a level not made by then fails the job.",
+    )
 
 
 class PackJob(BaseModel):
     """A pack job: ``queued``, ``running`` (``done`` of ``count`` levels made), ``done`` (with
-    the manifest) or ``failed`` (with the reason)."""
+    the manifest), ``failed`` (with the reason) or ``cancelled`` (the levels made are kept)."""
 
     id: str
     status: str = Field(examples=["running"])
@@ -120,6 +127,14 @@ def _pack_request(body: bytes) -> PackRequest:
     except ValidationError as exc:
         errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]
         raise RequestValidationError(errors) from None
+
+
+def _with_time_limit(values: dict[str, Any], request: PackRequest, most: float) -> dict[str, Any]:
+    """``values`` with the request's time limit per level (capped by ``most``), if it gives
+    one (the runner applies the server's maximum otherwise)."""
+    if request.time_limit is not None:
+        values["time_limit"] = min(request.time_limit, most)
+    return values
 
 
 def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, Any]:
@@ -237,6 +252,7 @@ async def start_pack(request: Request) -> JSONResponse:
     body = _pack_request(await request.body())
     settings = settings_of(request)
     values = await in_thread(_check, body, settings.max_side, settings.max_pack_levels)
+    values = _with_time_limit(values, body, settings.max_time_limit)
     store = store_of(request)
     try:
         job_id = await in_thread(
@@ -270,6 +286,33 @@ async def get_pack(
     return data
 
 
+@router.delete(
+    "/{job_id}",
+    summary="Cancel a pack job",
+    description="Stops a queued or running job: its work stops, the levels made so far are"
+    " kept (`GET …/levels/{n}`, and in the library), no manifest is made.  Answers the job,"
+    " `cancelled`; again for a job already cancelled; 409 for a job that is done or failed."
+    "  Needs the API key when one is configured.",
+    response_model=PackJob,
+    dependencies=[Depends(require_key)],
+    responses=problem_responses(401, 404, 409, 422, 503),
+)
+async def cancel_pack(
+    request: Request, job_id: Annotated[str, Path(pattern=JOB_ID)]
+) -> dict[str, Any]:
+    data: dict[str, Any] | None = await in_thread(jobs.cancel_job, store_of(request), job_id)
+    if data is None:
+        raise ProblemError(404, f"no pack job {job_id}", parameter="job_id")
+    if data["status"] != "cancelled":
+        raise ProblemError(
+            409,
+            f"pack job {job_id} is {data['status']}: only a queued or running job can be cancelled",
+            parameter="job_id",
+        )
+    request.app.state.runner.cancel(job_id)
+    return data
+
+
 @router.get(
     "/{job_id}/levels/{n}",
     summary="Level n of a pack (1-based, play order)",
@@ -299,5 +342,7 @@ async def get_pack_level(
         detail = f"level {n} is not made yet ({data['done']} of {data['count']} done)"
         if data["status"] == "failed":
             detail = f"level {n} was not made: the job failed: {data['error']}"
+        elif data["status"] == "cancelled":
+            detail = f"level {n} was not made: the job was cancelled"
         raise ProblemError(404, detail, parameter="n")
     return Response(text.encode("utf-8"), media_type="application/json")
