@@ -281,7 +281,15 @@ def create_level(
         moves = spec.moves
     else:
         bands = bands_for(spec.width, spec.height, numbered)
-        moves = rng.randint(*bands[BANDS.index(spec.difficulty or "medium")])
+        low, high = bands[BANDS.index(spec.difficulty or "medium")]
+        if not numbered and space_size(goal) <= BFS_SPACE:
+            # A drawn colour goal on a small board may have no frame as far as the band's top.
+            farthest = max(
+                bfs.distances_from(bytes(goal.cells), goal.width, goal.height, high).values()
+            )
+            high = min(high, farthest)
+            low = min(low, high)
+        moves = rng.randint(low, high)
     start, solution, count = _find(goal, moves, rng, tables, progress)
     if count is None:
         budget = Budget(max_nodes=COUNT_NODES) if moves > first_tops(*goal_size) else None

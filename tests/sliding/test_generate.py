@@ -80,3 +80,12 @@ def test_progress_is_reported() -> None:
     seen: list[tuple[str, int, int]] = []
     create_level(parse_spec({"size": "3x3", "moves": 12}), 5, lambda *a: seen.append(a))
     assert seen and seen[-1][1] == seen[-1][2]
+
+
+@pytest.mark.parametrize(("size", "seed"), [("3x2", 5), ("2x3", 0)])
+def test_a_band_past_a_drawn_colour_goals_farthest_frame_is_cut_to_it(size: str, seed: int) -> None:
+    # These two colour goals are at most 9 moves from any frame, below the expert band's top.
+    level = create_level(parse_spec({"size": size, "colors": 2, "difficulty": "expert"}), seed)
+    assert level.metrics is not None and level.solution is not None
+    assert level.metrics.optimal_length == len(level.solution) <= 9
+    assert certificate_problems(level) == []
