@@ -31,14 +31,13 @@ import contextlib
 import logging
 import os
 import re
-import select
 import signal
 import threading
-import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from ..formats.lifetime import die_with_parent
 from ..formats.version import VERSION as __version__
 from .plan import Job, make_level_text, plan_pack
 
@@ -132,24 +131,7 @@ def _start_worker(parent: int) -> None:
     included: nothing then shuts the pool down, and a worker would live on under PID 1)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if os.getppid() != parent:  # it ended before we got here
-        os._exit(1)
-    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    """Wait for process ``parent`` to end (its pidfd becomes readable, on Linux 5.3 and later;
-    elsewhere poll who our parent is), then exit at once, whatever the worker is doing."""
-    try:
-        handle = os.pidfd_open(parent)
-    except (AttributeError, OSError):  # not Linux, or an old kernel
-        handle = -1
-    if handle >= 0 and os.getppid() == parent:  # the pidfd is of our parent, not a new process
-        select.select([handle], [], [])
-    else:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-    os._exit(1)
+    die_with_parent(parent)
 
 
 def _run_pool(jobs: list[Job], workers: int, keep: Callable[[int, str], None]) -> None:

@@ -20,11 +20,8 @@ answered 503.  :meth:`WorkPool.shutdown` ends every worker at once.
 Workers are started with ``spawn`` (no copy of the server's threads or sockets) and import
 the heavy modules once at start-up (:func:`levelgen.service.tasks.warm_up`).
 
-Workers end with the server, however it ends: killed with SIGKILL or by the kernel's OOM
-killer, it runs no shutdown, and its workers would live on, re-parented to PID 1.  So each
-worker watches its parent from a daemon thread (:func:`die_with_parent`) and exits the moment
-the parent does.  (``prctl(PR_SET_PDEATHSIG)`` is not used: it fires when the *thread* that
-started the worker ends, and workers are started from short-lived threads.)
+Workers end with the server, however it ends (even killed with SIGKILL): each watches its
+parent (:func:`levelgen.formats.lifetime.die_with_parent`).
 """
 
 from __future__ import annotations
@@ -33,7 +30,6 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
-import select
 import threading
 import time
 from collections import Counter, deque
@@ -44,10 +40,11 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
+from ..formats.lifetime import die_with_parent
 from . import cancel
 from .tasks import warm_up
 
-__all__ = ["Busy", "Overdue", "TooMany", "WorkPool", "die_with_parent"]
+__all__ = ["Busy", "Overdue", "TooMany", "WorkPool"]
 
 T = TypeVar("T")
 
@@ -62,29 +59,6 @@ class TooMany(Exception):
 
 class Overdue(Exception):
     """The task did not finish in time (it was abandoned)."""
-
-
-def die_with_parent(parent: int) -> None:
-    """Run in each worker as it starts (the executor's initializer): end this process as soon
-    as process ``parent`` (the server, which started it) ends."""
-    if os.getppid() != parent:  # it ended before we got here
-        os._exit(1)
-    threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
-
-
-def _watch(parent: int) -> None:
-    """Wait for ``parent`` to end (a pidfd becomes readable then, on Linux 5.3 and later; else
-    poll who our parent is), then exit at once, whatever the worker is doing."""
-    try:
-        handle = os.pidfd_open(parent)
-    except (AttributeError, OSError):  # not Linux, or an old kernel
-        handle = -1
-    if handle >= 0 and os.getppid() == parent:  # the pidfd is of our parent, not a new process
-        select.select([handle], [], [])
-    else:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-    os._exit(1)
 
 
 #: Seconds a cancelled task has to end by itself before its worker is killed and replaced.
