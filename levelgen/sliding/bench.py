@@ -93,7 +93,7 @@ class WorkloadFigures:
         return asdict(self)
 
 
-def _figures(
+def workload_figures(
     name: str, times: Sequence[float], correct: bool, rows: list[dict[str, Any]], tables: float
 ) -> WorkloadFigures:
     total = sum(times)
@@ -141,7 +141,7 @@ def bench_korf(
                 "method": found.method,
             }
         )
-    return _figures("korf100", times, correct, rows, tables)
+    return workload_figures("korf100", times, correct, rows, tables)
 
 
 #: Korf and Taylor's ten 24-puzzles with their optimal lengths, numbered and ordered as in
@@ -209,7 +209,7 @@ def bench_korf24(
                 "nodes": found.nodes,
             }
         )
-    return _figures("korf24", times, correct, rows, tables)
+    return workload_figures("korf24", times, correct, rows, tables)
 
 
 def bench_bounded(
@@ -254,7 +254,7 @@ def bench_bounded(
                 "seconds": round(seconds, 3),
             }
         )
-    return _figures(f"bounded-{side}x{side}", times, correct, rows, tables)
+    return workload_figures(f"bounded-{side}x{side}", times, correct, rows, tables)
 
 
 def _until(clock: Clock, deadline: float) -> Callable[[], bool]:
@@ -288,7 +288,7 @@ def _create_rows(
                 "seconds": round(seconds, 4),
             }
         )
-    return _figures(name, times, correct, rows, tables)
+    return workload_figures(name, times, correct, rows, tables)
 
 
 def bench_numbered(

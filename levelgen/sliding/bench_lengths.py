@@ -17,10 +17,9 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from . import space
-from .bench import WorkloadFigures
+from .bench import WorkloadFigures, workload_figures
 from .generate import create_level, numbered_goal
 from .solver import search_heuristic
 from .spec import parse_spec
@@ -39,23 +38,6 @@ def _make(size: str, moves: int, seed: int, clock: Clock) -> tuple[float, bool]:
     return seconds, level.metrics.optimal_length == moves
 
 
-def _figures(
-    name: str, times: Sequence[float], ok: bool, rows: list[dict[str, Any]], tables: float
-) -> WorkloadFigures:
-    total = sum(times)
-    return WorkloadFigures(
-        name,
-        len(times),
-        statistics.median(times) if times else 0.0,
-        max(times, default=0.0),
-        total,
-        len(times) / total if total > 0 else 0.0,
-        ok,
-        tables,
-        rows,
-    )
-
-
 def bench_every_length(size: str = "3x3", *, clock: Clock = time.perf_counter) -> WorkloadFigures:
     """A level at every length from 1 to the board's largest distance (seed = the length)."""
     width, height = (int(v) for v in size.split("x"))
@@ -68,7 +50,7 @@ def bench_every_length(size: str = "3x3", *, clock: Clock = time.perf_counter) -
         correct = correct and ok
         times.append(seconds)
         rows.append({"moves": moves, "seconds": round(seconds, 4), "layer": table.layers()[moves]})
-    return _figures(f"every-length-{size}", times, correct, rows, tables)
+    return workload_figures(f"every-length-{size}", times, correct, rows, tables)
 
 
 def bench_largest(
@@ -100,7 +82,7 @@ def bench_largest(
                 "level_seconds": [round(t, 3) for t in times[-count:]],
             }
         )
-    return _figures("largest-3x4", times, correct, rows, tables)
+    return workload_figures("largest-3x4", times, correct, rows, tables)
 
 
 def bench_long(
@@ -126,7 +108,7 @@ def bench_long(
                 "max_seconds": round(max(these), 3),
             }
         )
-    return _figures("long-4x4", times, correct, rows, tables)
+    return workload_figures("long-4x4", times, correct, rows, tables)
 
 
 def run_lengths(*, clock: Clock = time.perf_counter) -> dict[str, WorkloadFigures]:
