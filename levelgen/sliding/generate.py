@@ -29,6 +29,14 @@ it levels are made as above, byte for byte as before) are made in one of two way
   :data:`COUNT_NODES`, and is left out when they do not suffice).  A frame the walk made look
   far tends to be far, with a bound near its distance, so the proof is quick.
 
+  On boards of at least :data:`TIGHT_CELLS` cells (5x5 and up) a *tight walk* is tried
+  first: a depth-first search from the goal (moves in an order drawn from the seed) that takes
+  only moves raising the lower bound by exactly one, at most :data:`TIGHT_NODES` frames a try,
+  :data:`TIGHT_TRIES` tries.  A frame it reaches at depth ``d`` has a bound of ``d`` and a
+  path of ``d`` moves back to the goal (the walk undone), so it is exactly ``d`` moves away:
+  the bound proves it, no search has to.  Its least optimal solution is then found by the
+  solver, whose first threshold is already ``d``.
+
 The metrics (:class:`levelgen.sliding.level.Metrics`) count the optimal solutions up to
 :data:`levelgen.sliding.solver.COUNT_CAP`, and the level is replayed by the family's verifier
 before it is returned.  Everything random comes from ``random.Random(seed)``, and the solvers
@@ -38,6 +46,7 @@ are deterministic: the same spec and seed give the same level, byte for byte.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .. import __version__
 from ..puzzles import Budget, Progress, SpecError
@@ -84,6 +93,10 @@ WALK_SLACK = 6
 COUNT_NODES = 3_000_000
 #: One move in this many of a heuristic walk is drawn at random.
 WANDER = 4
+#: Boards of at least this many cells try tight walks first; their tries and frames a try.
+TIGHT_CELLS = 25
+TIGHT_TRIES = 6
+TIGHT_NODES = 100_000
 
 
 def numbered_goal(width: int, height: int) -> Frame:
@@ -225,6 +238,14 @@ def walk_away(
     def bound(frame: Frame) -> int:
         return heuristic.value(encoding.encode(frame))
 
+    if goal.width * goal.height >= TIGHT_CELLS:
+        for _ in range(TIGHT_TRIES):
+            far = tight_walk(goal, moves, bound, rng)
+            if far is None:
+                continue
+            found = solve(far, goal, Budget(max_nodes=nodes), tables=tables)
+            if found.status == "solved" and found.path is not None and found.length == moves:
+                return far, found.path
     for attempt in range(walks):
         if progress is not None:
             progress("search", attempt, walks)
@@ -258,6 +279,50 @@ def walk_away(
     raise SpecError(
         "moves", f"found no frame {moves} moves from the goal in {walks} walks; ask for fewer"
     )
+
+
+def tight_walk(
+    goal: Frame, moves: int, bound: Callable[[Frame], int], rng: random.Random
+) -> Frame | None:
+    """A frame ``moves`` moves from ``goal`` reached by moves that each raise ``bound`` (a
+    lower bound of the distance to ``goal``) by exactly one, so that ``bound`` of it is
+    ``moves``: exactly ``moves`` away, as the walk back is a path that long.  A
+    depth-first search over at most :data:`TIGHT_NODES` frames, moves tried in an order
+    drawn from ``rng``; None when it found none."""
+    path = [goal]
+    on_path = {goal}
+    # One list of the moves still to try per depth (an explicit stack: no recursion).
+    untried: list[list[Frame]] = [_rising(goal, 0, bound, on_path, rng)]
+    for _ in range(TIGHT_NODES):
+        if not untried:
+            return None
+        if not untried[-1]:
+            untried.pop()
+            on_path.discard(path.pop())
+            continue
+        frame = untried[-1].pop()
+        path.append(frame)
+        on_path.add(frame)
+        if len(path) - 1 == moves:
+            return frame
+        untried.append(_rising(frame, len(path) - 1, bound, on_path, rng))
+    return None
+
+
+def _rising(
+    frame: Frame, depth: int, bound: Callable[[Frame], int], on_path: set[Frame], rng: random.Random
+) -> list[Frame]:
+    """The frames one move from ``frame`` (at ``depth``) whose bound is ``depth + 1``, off the
+    path, in an order drawn from ``rng`` (the last is tried first)."""
+    rising = [
+        after
+        for move in DIRECTIONS
+        if frame.can_move(move)
+        and (after := frame.move(move)) not in on_path
+        and bound(after) == depth + 1
+    ]
+    rng.shuffle(rising)
+    return rising
 
 
 def create_level(

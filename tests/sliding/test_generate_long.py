@@ -12,13 +12,16 @@ import random
 import shlex
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from levelgen.cli import app
 from levelgen.formats import format_json
 from levelgen.puzzles import Budget, SpecError
-from levelgen.sliding import FAMILY
-from levelgen.sliding.generate import create_level, numbered_goal, walk_away
+from levelgen.sliding import FAMILY, bfs
+from levelgen.sliding.generate import create_level, numbered_goal, tight_walk, walk_away
+from levelgen.sliding.heuristics import lower_bound
 from levelgen.sliding.level import SlidingLevel
 from levelgen.sliding.solver import solve
 from levelgen.sliding.spec import parse_spec
@@ -109,3 +112,22 @@ def test_a_hint_out_of_budget_gives_a_move_and_the_proved_bound() -> None:
     assert hint.details["move"] in ("U", "D", "L", "R")
     assert hint.details["solution_length"] >= hint.details["lower_bound"] >= 30
     assert f"at least {hint.details['lower_bound']} are needed" in hint.text
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 16), st.integers(0, 2**31))
+def test_a_tight_walks_frame_is_exactly_as_far_as_its_bound(moves: int, seed: int) -> None:
+    goal = numbered_goal(3, 3)
+    far = tight_walk(goal, moves, lambda frame: lower_bound(frame, goal), random.Random(seed))
+    if far is not None:
+        assert lower_bound(far, goal) == moves
+        assert bfs.plain_distance(bytes(far.cells), bytes(goal.cells), 3, 3) == moves
+
+
+def test_tight_walks_reach_short_lengths() -> None:
+    goal = numbered_goal(3, 3)
+    found = [
+        tight_walk(goal, 8, lambda frame: lower_bound(frame, goal), random.Random(seed))
+        for seed in range(5)
+    ]
+    assert any(f is not None for f in found)
