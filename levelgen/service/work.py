@@ -98,6 +98,8 @@ class _Worker:
     def __init__(self, process: BaseProcess, conn: Connection) -> None:
         self.process = process
         self.conn = conn
+        self._kill_lock = threading.Lock()
+        self._killed = False
 
     def stop(self) -> None:
         """Ask the running task to stop (its budget sees it)."""
@@ -105,10 +107,17 @@ class _Worker:
             os.kill(self.process.pid or 0, cancel.CANCEL_SIGNAL)
 
     def kill(self) -> None:
-        with contextlib.suppress(OSError, AttributeError):
-            self.process.kill()
-        self.process.join(5)
-        self.conn.close()
+        """End the process and close the pipe, once: a replacement and the pool's shutdown may
+        both kill a worker, from two threads (a second close of the pipe could close a file
+        descriptor that another file has been given since)."""
+        with self._kill_lock:
+            if self._killed:
+                return
+            self._killed = True
+            with contextlib.suppress(OSError, AttributeError):
+                self.process.kill()
+            self.process.join(5)
+            self.conn.close()
 
 
 def _exchange(worker: _Worker, fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[str, Any]:

@@ -68,6 +68,14 @@ def replaced(server: Server, why: str = "cancelled") -> int:
     return sum(1 for e in events if e["event"] == "worker-replaced" and e["reason"] == why)
 
 
+def _replaced_soon(server: Server, count: int, within: float = 10.0) -> bool:
+    """Whether :func:`replaced` reaches ``count`` within ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while replaced(server) < count and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return replaced(server) == count
+
+
 def test_a_search_whose_client_left_stops_through_its_budget(server: Server) -> None:
     before = replaced(server)
     # 30 s asked, capped at the server's 4 s: without the stop the worker is taken 4 s.
@@ -83,7 +91,7 @@ def test_a_generation_whose_client_left_is_stopped(server: Server) -> None:
     walk_away(server, "/v1/levels", {"game": "slow", "goal": SLOW_GOAL + 500})
     status, seconds = small_verify(server)
     assert status == 200 and seconds < FREED, (status, seconds)
-    assert replaced(server) == before + 1  # stopped when the client left, not at its limit
+    assert _replaced_soon(server, before + 1)  # stopped when the client left, not at its limit
 
 
 def test_create_takes_a_time_limit(server: Server) -> None:
@@ -134,7 +142,7 @@ def test_a_pack_job_can_be_cancelled(server: Server) -> None:
         assert level.status_code == 404 and "cancelled" in level.json()["detail"]
         status, seconds = small_verify(server)
         assert status == 200 and seconds < FREED  # its work stopped
-        assert replaced(server) == before + 1
+        assert _replaced_soon(server, before + 1)  # its worker replaced (the log may lag)
         assert client.get(job["url"]).json()["status"] == "cancelled"
         missing = client.delete("/v1/packs/" + "0" * 32)
         assert missing.status_code == 404

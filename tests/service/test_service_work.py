@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import threading
 import time
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -250,3 +251,26 @@ def test_quick_json_reader_agrees_with_the_strict_one(text: str) -> None:
         return
     if quick is not None:
         assert quick == strict and json.dumps(quick) == json.dumps(strict)
+
+
+def test_a_worker_killed_twice_at_once_closes_its_pipe_once() -> None:
+    # A replacement and the pool's shutdown may kill one worker from two threads; the second
+    # close of the pipe failed with EBADF and ended the server's shutdown before its last log.
+    alone = WorkPool(workers=1, queue_limit=1, client_limit=2)
+    alone.start()
+    worker = alone._all[0]
+    closes = []
+    close = worker.conn.close
+
+    def counted() -> None:
+        closes.append(1)
+        close()
+
+    worker.conn.close = counted  # type: ignore[method-assign]
+    killers = [threading.Thread(target=worker.kill) for _ in range(4)]
+    for killer in killers:
+        killer.start()
+    for killer in killers:
+        killer.join()
+    alone.shutdown()
+    assert closes == [1]
