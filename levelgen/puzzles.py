@@ -42,6 +42,7 @@ from .formats.budget import Budget
 from .formats.problems import Problem
 
 if TYPE_CHECKING:
+    from .formats.grid import ExportGrid
     from .formats.scene import Scene
 
 __all__ = [
@@ -53,9 +54,11 @@ __all__ = [
     "CreateOption",
     "DocumentError",
     "Family",
+    "FamilyBase",
     "FamilyError",
     "FamilySetupError",
     "HintAnswer",
+    "OptionKind",
     "PlayerAssets",
     "Problem",
     "Progress",
@@ -92,7 +95,9 @@ class Capability(StrEnum):
     SHOW = "show"  # draw in a terminal
     DRAW = "draw"  # draw as SVG
     PLAY = "play"  # the browser player's script and style
-    PACK = "pack"  # packs ramped by difficulty (needs CREATE and a difficulty measure)
+    PACK = "pack"  # packs ramped by difficulty (needs CREATE and RATE)
+    RATE = "rate"  # the difficulty block of a level (score 0..100, band, measures)
+    EXPORT = "export"  # engine exports: Tiled map and tileset, CSV and JSON grids
 
 
 class FamilyError(LookupError):
@@ -143,16 +148,35 @@ class SchemaEntry:
     file_name: str
 
 
+class OptionKind(StrEnum):
+    """How an option's value is given: the command line's parser and the service's field type.
+
+    ``text``: a string (``--slide down``; ``"slide": "down"``); ``int``: a whole number;
+    ``bool``: ``--name/--no-name`` and a JSON boolean; ``lines``: a file of lines at the command
+    line (its text is given), a list of strings over HTTP (joined by newlines); ``json``: a JSON
+    file at the command line, any JSON value over HTTP (the parsed value is given)."""
+
+    TEXT = "text"
+    INT = "int"
+    BOOL = "bool"
+    LINES = "lines"
+    JSON = "json"
+
+
 @dataclass(frozen=True, slots=True)
 class CreateOption:
-    """A family's own create option (beyond ``size``, ``seed`` and ``difficulty``, which every
-    family that creates takes): its spec name, a metavar and one line of help.  The CLI shows
-    it as ``--name`` and the service takes it as a body field; the value reaches
-    :meth:`Family.parse_spec` as given (a string from the CLI, a JSON value over HTTP)."""
+    """A family's own option (of create, or of hint where :attr:`Family.hint_options` lists
+    it; ``size``, ``seed`` and ``difficulty`` serve every family that creates): its spec name,
+    a metavar, one line of help that gives its range, how its value is given (``kind``) and
+    the default the help shows.  The CLI shows it as ``--name`` (underscores as dashes) and the
+    service takes it as a body field; the value reaches :meth:`Family.parse_spec` as
+    :class:`OptionKind` says."""
 
     name: str
     metavar: str
     help: str
+    kind: OptionKind = OptionKind.TEXT
+    default: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +255,8 @@ class Family(Protocol):
     #: Its own create options, and its difficulty bands from easiest to hardest.
     create_options: Sequence[CreateOption]
     bands: Sequence[str]
+    #: Its own hint options (the place asked about: a square, a step; a solver method).
+    hint_options: Sequence[CreateOption]
 
     def read(self, data: object) -> Any:
         """Parse JSON data (already read and checked for duplicate keys and non-finite numbers)
@@ -263,8 +289,32 @@ class Family(Protocol):
         and its workers give them to :meth:`parse_spec`)."""
         ...
 
+    def pack_levels(
+        self,
+        values: Mapping[str, Any],
+        count: int,
+        *,
+        difficulty: str | None,
+        ramp: tuple[str, str] | None,
+    ) -> list[dict[str, Any]]:
+        """The create options of each of the ``count`` levels of a pack, in play order: the
+        pack's ``values`` (a family may take ranges there, such as sizes that grow), steered
+        to ``difficulty`` or rising along ``ramp`` (two bands); plain JSON values.
+        :class:`SpecError` names a value that cannot be planned."""
+        ...
+
     def difficulty(self, document: Any) -> tuple[float, str]:
-        """The document's difficulty measure (higher is harder) and its band."""
+        """The document's difficulty score (0..100, higher is harder) and its band."""
+        ...
+
+    def rate(self, document: Any, *, seed: int) -> Any:
+        """The document with its difficulty block (``metrics.difficulty``: ``score`` 0..100,
+        ``band`` and the ``measures`` behind them), measured against the family's player model
+        with randomness from ``seed``."""
+        ...
+
+    def export_grid(self, document: Any, *, options: Mapping[str, Any]) -> ExportGrid:
+        """The document as tile layers and a tileset for engine exports (Tiled, CSV, JSON)."""
         ...
 
     def verify(
@@ -309,6 +359,41 @@ class Family(Protocol):
         picture options, as for :meth:`draw`);
         :func:`levelgen.player.build_page` makes the self-contained page around it."""
         ...
+
+
+class FamilyBase:
+    """Defaults a family may inherit: no hint options, packs planned through :meth:`ramp`,
+    and no rating or export (leave :attr:`Capability.RATE` and :attr:`Capability.EXPORT` out
+    of ``capabilities``: the edges then never call them)."""
+
+    name: str
+    hint_options: Sequence[CreateOption] = ()
+
+    def ramp(
+        self, values: Mapping[str, Any], count: int, low: str, high: str
+    ) -> list[dict[str, Any]]:
+        raise NotImplementedError  # a family with PACK gives it (or its own pack_levels)
+
+    def pack_levels(
+        self,
+        values: Mapping[str, Any],
+        count: int,
+        *,
+        difficulty: str | None,
+        ramp: tuple[str, str] | None,
+    ) -> list[dict[str, Any]]:
+        """``values`` for every level, with ``difficulty`` when given, or :meth:`ramp`'s
+        options from ``ramp``'s first band to its second."""
+        if ramp is not None:
+            return self.ramp(values, count, ramp[0], ramp[1])
+        one = dict(values) if difficulty is None else {**values, "difficulty": difficulty}
+        return [dict(one) for _ in range(count)]
+
+    def rate(self, document: Any, *, seed: int) -> Any:
+        raise FamilyError(f"game {self.name!r} has no rate operation")
+
+    def export_grid(self, document: Any, *, options: Mapping[str, Any]) -> ExportGrid:
+        raise FamilyError(f"game {self.name!r} has no export operation")
 
 
 # ----- the registry ---------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from levelgen.puzzles import (
     CreateError,
     CreateOption,
     DocumentError,
+    FamilyBase,
     HintAnswer,
     Problem,
     Progress,
@@ -62,7 +63,7 @@ def _replay(start: int, moves: str) -> int:
     return start
 
 
-class CountingFamily:
+class CountingFamily(FamilyBase):
     name = "counting"
     title = "Counting"
     capabilities = frozenset(

@@ -22,6 +22,7 @@ from ..puzzles import (
     Capability,
     CreateError,
     CreateOption,
+    FamilyBase,
     HintAnswer,
     PlayerAssets,
     Progress,
@@ -101,7 +102,7 @@ def _version() -> str:
     return __version__
 
 
-class LaddersFamily:
+class LaddersFamily(FamilyBase):
     """Snakes and ladders, for the registry (see the module docstring)."""
 
     name = GAME

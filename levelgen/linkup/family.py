@@ -29,6 +29,7 @@ from ..puzzles import (
     CreateError,
     CreateOption,
     DocumentError,
+    FamilyBase,
     HintAnswer,
     PlayerAssets,
     Progress,
@@ -132,7 +133,7 @@ def _ints(values: Mapping[str, Any], name: str, default: int | None) -> int | No
     return value
 
 
-class LinkupFamily:
+class LinkupFamily(FamilyBase):
     """Link-up: pairs of equal tiles joined by a path of at most ``max_turns`` turns."""
 
     name = "linkup"

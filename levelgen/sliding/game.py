@@ -31,6 +31,7 @@ from ..puzzles import (
     Budget,
     Capability,
     CreateOption,
+    FamilyBase,
     HintAnswer,
     PlayerAssets,
     Progress,
@@ -62,7 +63,7 @@ def _level(document: Any) -> SlidingLevel:
     return document
 
 
-class SlidingPuzzleFamily:
+class SlidingPuzzleFamily(FamilyBase):
     """Sliding-tile puzzles: numbered (the 8- and 15-puzzles) and colour boards, 2x2 to 8x8,
     levels at an exact optimal length, solved optimally."""
 
