@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from .formats.scene import Scene
 
 __all__ = [
+    "DEFAULT_GAME",
     "ENTRY_POINT_GROUP",
     "FAMILIES_VARIABLE",
     "Budget",
@@ -73,6 +74,9 @@ __all__ = [
     "register",
     "require",
 ]
+
+#: The game of a file without a ``game`` field, and of a command or request that names none.
+DEFAULT_GAME = "linkup"
 
 #: The entry-point group through which packages register families.
 ENTRY_POINT_GROUP = "levelgen.families"
@@ -528,7 +532,7 @@ def family_of(data: object) -> Family:
     when the family it names cannot be loaded."""
     game = data.get("game") if isinstance(data, dict) else None
     if not isinstance(game, str):
-        game = "linkup"
+        game = DEFAULT_GAME
     try:
         return family(game)
     except FamilySetupError:
