@@ -70,6 +70,7 @@ __all__ = [
     "check_variable",
     "families",
     "family",
+    "family_names",
     "family_of",
     "register",
     "require",
@@ -137,9 +138,12 @@ class SpecError(ValueError):
     """A create option that cannot be used: ``option`` names it as the spec does (``moves``;
     the CLI shows ``--moves``, the service ``/moves``), ``reason`` says why."""
 
-    def __init__(self, option: str, reason: str) -> None:
+    def __init__(self, option: str, reason: str, *, is_format: bool = False) -> None:
         self.option = option
         self.reason = reason
+        #: The value is a file's content that cannot be read as the option's (a layout that
+        #: is no layout): the command line reports the file as unreadable (exit 3).
+        self.is_format = is_format
         super().__init__(f"{option}: {reason}")
 
 
@@ -317,6 +321,16 @@ class Family(Protocol):
         with randomness from ``seed``."""
         ...
 
+    def notes(self, document: Any) -> Sequence[str]:
+        """What a user should know about a level just created (a difficulty target missed:
+        the closest level found was kept), one line each."""
+        ...
+
+    def shapes(self) -> Sequence[Mapping[str, Any]]:
+        """The named layouts ``create --shape`` takes: ``name``, ``size``, ``tiles`` and
+        ``symmetry`` of each (empty: the family has none)."""
+        ...
+
     def export_grid(self, document: Any, *, options: Mapping[str, Any]) -> ExportGrid:
         """The document as tile layers and a tileset for engine exports (Tiled, CSV, JSON)."""
         ...
@@ -396,6 +410,12 @@ class FamilyBase:
     def rate(self, document: Any, *, seed: int) -> Any:
         raise FamilyError(f"game {self.name!r} has no rate operation")
 
+    def notes(self, document: Any) -> Sequence[str]:
+        return ()
+
+    def shapes(self) -> Sequence[Mapping[str, Any]]:
+        return ()
+
     def export_grid(self, document: Any, *, options: Mapping[str, Any]) -> ExportGrid:
         raise FamilyError(f"game {self.name!r} has no export operation")
 
@@ -404,7 +424,7 @@ class FamilyBase:
 
 #: The built-in families (also declared under the entry-point group in pyproject.toml).
 _BUILTIN: dict[str, str] = {
-    "linkup": "levelgen.linkup:FAMILY",
+    DEFAULT_GAME: "levelgen.linkup:FAMILY",
     "sliding-puzzle": "levelgen.sliding:FAMILY",
     "snakes-ladders": "levelgen.ladders:FAMILY",
 }
@@ -513,6 +533,14 @@ def family(name: str) -> Family:
     found = _load(name, reference)
     _loaded[name] = found
     return found
+
+
+def family_names(*, builtin_only: bool = False) -> list[str]:
+    """The names of every family known (built-in, registered, entry points and
+    ``LEVELGEN_FAMILIES``), or of the built-in ones alone, without loading them."""
+    if builtin_only:
+        return list(_BUILTIN)
+    return sorted({**_BUILTIN, **_entry_points(), **dict.fromkeys(_loaded)})
 
 
 def families() -> dict[str, Family]:
