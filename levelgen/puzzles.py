@@ -64,6 +64,7 @@ __all__ = [
     "Problem",
     "Progress",
     "SchemaEntry",
+    "ShuffleAnswer",
     "SolveAnswer",
     "SpecError",
     "Verdict",
@@ -103,6 +104,7 @@ class Capability(StrEnum):
     PACK = "pack"  # packs ramped by difficulty (needs CREATE and RATE)
     RATE = "rate"  # the difficulty block of a level (score 0..100, band, measures)
     EXPORT = "export"  # engine exports: Tiled map and tileset, CSV and JSON grids
+    SHUFFLE = "shuffle"  # re-deal a position so that it can be won again
 
 
 class FamilyError(LookupError):
@@ -228,6 +230,19 @@ class HintAnswer:
 
 
 @dataclass(frozen=True, slots=True)
+class ShuffleAnswer:
+    """What ``shuffle`` found: ``status`` ``shuffled`` (``document`` is the re-dealt position
+    as a level with its certificate), ``impossible`` (no deal can be won: ``text`` says why)
+    or ``failed`` (none found within the attempts or the budget); ``details`` as ``levelgen
+    shuffle --json`` prints them."""
+
+    status: str
+    text: str
+    document: Any | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerAssets:
     """What a family's browser player is made of.  The page (:func:`levelgen.player.build_page`)
     puts ``title`` in its ``<title>`` and ``<h1>``, ``body`` (HTML: help, buttons, counters, the
@@ -321,6 +336,12 @@ class Family(Protocol):
         with randomness from ``seed``."""
         ...
 
+    def shuffle(
+        self, document: Any, *, seed: int, budget: Budget, options: Mapping[str, Any]
+    ) -> ShuffleAnswer:
+        """A re-deal of a position (or level) from ``seed`` that can still be won."""
+        ...
+
     def notes(self, document: Any) -> Sequence[str]:
         """What a user should know about a level just created (a difficulty target missed:
         the closest level found was kept), one line each."""
@@ -409,6 +430,11 @@ class FamilyBase:
 
     def rate(self, document: Any, *, seed: int) -> Any:
         raise FamilyError(f"game {self.name!r} has no rate operation")
+
+    def shuffle(
+        self, document: Any, *, seed: int, budget: Budget, options: Mapping[str, Any]
+    ) -> ShuffleAnswer:
+        raise FamilyError(f"game {self.name!r} has no shuffle operation")
 
     def notes(self, document: Any) -> Sequence[str]:
         return ()

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, TypeVar
 
 import typer
+from typer.core import TyperCommand
 
 from ..puzzles import (
     CreateOption,
@@ -30,7 +31,15 @@ from ..puzzles import (
 )
 from .common import EXIT_UNREADABLE, MAX_LAYOUT_BYTES, show_problems
 
-__all__ = ["declared", "family_spec_values", "given_values", "with_family_options"]
+__all__ = [
+    "GAME_OPTIONS_CONTEXT",
+    "GameOptionsCommand",
+    "declared",
+    "family_spec_values",
+    "given_values",
+    "parse_game_options",
+    "with_family_options",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -101,6 +110,64 @@ def with_family_options(option_set: str) -> Callable[[F], F]:
     return decorate
 
 
+class GameOptionsCommand(TyperCommand):
+    """A command whose game is known only from its file (``hint``): it takes the options it
+    does not know as they come (``context_settings`` of :data:`GAME_OPTIONS_CONTEXT`), and
+    :func:`parse_game_options` reads them against that game's declarations once the file is
+    read, so a hint loads no other game.  Its help lists every game's options."""
+
+    option_set = "hint_options"
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name, games in sorted(declared(self.option_set).items()):
+            flag = "--" + name.replace("_", "-")
+            kinds = {option.kind for _, option in games}
+            metavar = "" if kinds == {OptionKind.BOOL} else " " + games[0][1].metavar
+            for game, option in games:
+                rows.append((f"{flag}{metavar}", f"{game}: {option.help}"))
+        if rows:
+            with formatter.section("Options of each game"):
+                formatter.write_dl(rows)
+        super().format_epilog(ctx, formatter)
+
+
+#: The context settings of a :class:`GameOptionsCommand`.
+GAME_OPTIONS_CONTEXT = {"ignore_unknown_options": True, "allow_extra_args": True}
+
+
+def parse_game_options(item: Family, args: Sequence[str], option_set: str) -> dict[str, Any]:
+    """The options in ``args`` (``--name VALUE``, ``--name=VALUE``, ``--flag``,
+    ``--no-flag``) read against the family's declarations of ``option_set``: a usage error
+    naming an option the game does not have or an argument that is no option."""
+    own = {option.name: option for option in getattr(item, option_set, ())}
+    values: dict[str, Any] = {}
+    rest = list(args)
+    while rest:
+        token = rest.pop(0)
+        if not token.startswith("--") or token == "--":
+            raise typer.BadParameter(f"unexpected argument {token!r}")
+        flag, equals, text = token.partition("=")
+        name = flag[2:].replace("-", "_")
+        negated = (
+            name.startswith("no_") and name[3:] in own and own[name[3:]].kind is OptionKind.BOOL
+        )
+        option = own.get(name[3:] if negated else name)
+        if option is None:
+            raise typer.BadParameter(f"not an option of game {item.name!r}", param_hint=f"'{flag}'")
+        if option.kind is OptionKind.BOOL:
+            if equals:
+                raise typer.BadParameter("takes no value", param_hint=f"'{flag}'")
+            values[option.name] = not negated
+            continue
+        if not equals:
+            if not rest:
+                raise typer.BadParameter("requires a value", param_hint=f"'{flag}'")
+            text = rest.pop(0)
+        values[option.name] = text
+    return family_spec_values(item, values, option_set)
+
+
 def given_values(family: Mapping[str, Any]) -> dict[str, Any]:
     """The families' options the user gave (not None), by spec name."""
     return {name: value for name, value in family.items() if value is not None}
@@ -124,6 +191,8 @@ def family_spec_values(
 
 
 def _converted(option: CreateOption, value: Any, flag: str) -> Any:
+    if option.kind is OptionKind.BOOL and not isinstance(value, bool):
+        raise typer.BadParameter(f"{value!r} is not a flag", param_hint=flag)
     if option.kind is OptionKind.INT and isinstance(value, str):
         try:
             return int(value.strip())

@@ -35,6 +35,7 @@ from ..puzzles import (
     PlayerAssets,
     Progress,
     SchemaEntry,
+    ShuffleAnswer,
     SolveAnswer,
     SpecError,
     Verdict,
@@ -141,7 +142,7 @@ class LinkupFamily(FamilyBase):
 
     name = "linkup"
     title = "Link-up"
-    capabilities = frozenset(Capability)
+    capabilities = frozenset(Capability) - {Capability.RATE, Capability.EXPORT}
 
     @property
     def create_options(self) -> tuple[CreateOption, ...]:
@@ -149,43 +150,59 @@ class LinkupFamily(FamilyBase):
         from .core.rules import SLIDES
 
         return (
-            CreateOption("kinds", "K", "distinct tile kinds (default: tiles / copies).", INT),
-            CreateOption("copies", "C", "tiles per kind: an even number, 2..64.", INT, "4"),
-            CreateOption("max_turns", "T", "most turns a linking path may make (0..8).", INT, "2"),
+            CreateOption("kinds", "K", "Distinct tile kinds (default: tiles / copies).", INT),
+            CreateOption("copies", "C", "Tiles per kind: an even number, 2..64.", INT, "4"),
+            CreateOption("max_turns", "T", "Most turns a linking path may make (0..8).", INT, "2"),
             CreateOption(
-                "outside", "BOOL", "whether paths may use the ring around.", BOOL, "outside"
+                "outside", "BOOL", "Whether paths may use the ring around.", BOOL, "outside"
             ),
             CreateOption(
                 "layout",
                 "FILE",
-                "a layout file: one line per row, o a tile cell, . a hole, # a wall; for"
+                "A layout file: one line per row, o a tile cell, . a hole, # a wall; for"
                 " layers one block of lines per layer, bottom first, a blank line between.",
                 LINES,
             ),
             CreateOption(
                 "slide",
                 "DIR",
-                "after every removal the tiles slide: " + ", ".join(SLIDES) + ".",
+                "After every removal the tiles slide: " + ", ".join(SLIDES) + ".",
                 TEXT,
                 "none",
             ),
             CreateOption(
                 "layers",
                 "N",
-                f"layers (1..{MAX_LAYERS}; 1: a flat board): a pyramid, each layer one cell in"
+                f"Layers (1..{MAX_LAYERS}; 1: a flat board): a pyramid, each layer one cell in"
                 " from the one below, unless the layout gives them.",
                 INT,
             ),
             CreateOption(
                 "symmetry",
                 "SYM",
-                "a symmetric level: mirror (left-right), rotate (a half turn) or both; the"
+                "A symmetric level: mirror (left-right), rotate (a half turn) or both; the"
                 " layout, and the kinds where their counts allow.",
             ),
             CreateOption(
-                "shape", "NAME", "a named layout (heart, pyramid, ring, ...: see levelgen shapes)."
+                "shape", "NAME", "A named layout (heart, pyramid, ring, ...: see levelgen shapes)."
             ),
         )
+
+    hint_options = (
+        CreateOption(
+            "method",
+            "METHOD",
+            "The solver that proves the hint: " + ", ".join(METHODS) + ".",
+            TEXT,
+            "auto",
+        ),
+        CreateOption(
+            "workers",
+            "N",
+            "Processes for auto's race of two repair runs on boards over 500 tiles (1 or more).",
+            INT,
+        ),
+    )
 
     @property
     def bands(self) -> tuple[str, ...]:
@@ -482,6 +499,23 @@ class LinkupFamily(FamilyBase):
                 lines.append(f"unproved: {move_text(result.move)}")
         status = {"hint": "ok", "won": "ok", "lost": "unsolvable"}.get(result.status, "unknown")
         return HintAnswer(status, "\n".join(lines), hint_to_data(result))
+
+    def shuffle(
+        self,
+        document: LinkupDocument,
+        *,
+        seed: int,
+        budget: Budget,
+        options: Mapping[str, Any],
+    ) -> ShuffleAnswer:
+        """A solvable re-deal of the position's tiles (:mod:`levelgen.linkup.play.dealing`)."""
+        from .play.dealing import shuffle_answer
+        from .play.position import position_from_level
+
+        position = document.position
+        if position is None:
+            position = position_from_level(self._level(document))
+        return shuffle_answer(position, seed=seed, budget=budget, options=options)
 
     # ----- pictures ------------------------------------------------------------------------
 
