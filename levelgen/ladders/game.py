@@ -98,7 +98,7 @@ CREATE_OPTIONS = (
 
 
 def _version() -> str:
-    from .. import __version__  # the package is loaded before any of its families
+    from ..formats.version import VERSION as __version__
 
     return __version__
 
