@@ -6,7 +6,8 @@ messages (:class:`levelgen.puzzles.SpecError` names the option).  Options:
 - ``size``: ``WxH``, 2..8 each (default ``4x4``);
 - ``moves``: the exact optimal length of the level, 1 .. :func:`moves_cap`;
 - ``difficulty``: a band (``easy``, ``medium``, ``hard``, ``expert``), the length drawn from it
-  (default ``medium`` when ``moves`` is not given; not both);
+  (default ``medium`` when ``moves`` is not given; not both); a level asked for by band
+  carries its difficulty block (:mod:`levelgen.sliding.rating`);
 - ``colors``: ``K`` colours (2..7, at most W*H - 2) for a colour puzzle whose goal pattern is
   drawn from the seed; without it the puzzle is numbered;
 - ``goal``: the goal frame itself (rows of labels, 0 the blank), or a sliding-puzzle level or
@@ -159,6 +160,8 @@ class CreateSpec:
     difficulty: str | None
     colors: int | None
     goal: Frame | None
+    #: Whether ``difficulty`` was asked for (not the default): the level is then rated.
+    rated: bool = False
 
     @property
     def numbered(self) -> bool:
@@ -297,7 +300,8 @@ def parse_spec(values: Mapping[str, Any]) -> CreateSpec:
         difficulty = band
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
         raise SpecError("size", f"sides are {MIN_SIDE}..{MAX_SIDE}")
-    return CreateSpec(width, height, moves, difficulty, colors, goal)
+    rated = "difficulty" in given
+    return CreateSpec(width, height, moves, difficulty, colors, goal, rated)
 
 
 def ramp(values: Mapping[str, Any], count: int, low: str, high: str) -> list[dict[str, Any]]:
