@@ -124,6 +124,8 @@ class LaddersSpec:
     max_length: int
     shared_ends: bool
     thirds: bool
+    #: Whether ``difficulty`` was asked for (not the default): the level is then rated.
+    rated: bool = False
 
     @property
     def squares(self) -> int:
@@ -413,6 +415,7 @@ def parse_spec(values: Mapping[str, Any]) -> LaddersSpec:
         max_length,
         shared_ends,
         thirds,
+        "difficulty" in given,
     )
 
 
