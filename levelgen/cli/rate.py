@@ -43,9 +43,7 @@ def rate(
     ] = None,
     in_place: Annotated[
         bool,
-        typer.Option(
-            "--in-place", help="Write each rated level back to its FILE (atomically)."
-        ),
+        typer.Option("--in-place", help="Write each rated level back to its FILE (atomically)."),
     ] = False,
     json_output: Annotated[
         bool,

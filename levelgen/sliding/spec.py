@@ -10,6 +10,8 @@ messages (:class:`levelgen.puzzles.SpecError` names the option).  Options:
   carries its difficulty block (:mod:`levelgen.sliding.rating`);
 - ``colors``: ``K`` colours (2..7, at most W*H - 2) for a colour puzzle whose goal pattern is
   drawn from the seed; without it the puzzle is numbered;
+- ``rated``: whether the level gets its difficulty block (default: when ``difficulty`` is
+  given; see :func:`rated_option`);
 - ``goal``: the goal frame itself (rows of labels, 0 the blank), or a sliding-puzzle level or
   position file whose goal is taken (the command line reads either from ``--goal FILE``):
   numbered when its labels differ, a colour puzzle when one repeats.
@@ -54,6 +56,7 @@ __all__ = [
     "moves_cap",
     "parse_spec",
     "ramp",
+    "rated_option",
 ]
 
 BANDS = ("easy", "medium", "hard", "expert")
@@ -178,7 +181,7 @@ class CreateSpec:
             "difficulty": self.difficulty,
             "colors": self.colors,
             "goal": None if self.goal is None else self.goal.rows(),
-        }
+        } | ({"rated": True} if self.rated else {})
 
 
 def _integer(option: str, value: object) -> int:
@@ -245,7 +248,7 @@ def parse_spec(values: Mapping[str, Any]) -> CreateSpec:
     """A create spec from option values (absent or None ones take defaults); the first bad
     one raises :class:`SpecError`."""
     for key in values:
-        if key not in _KNOWN:
+        if key not in _KNOWN and key != "rated":
             known = ", ".join(_KNOWN)
             raise SpecError(key, f"unknown option for sliding-puzzle (options: {known})")
     given = {k: v for k, v in values.items() if v is not None}
@@ -300,8 +303,21 @@ def parse_spec(values: Mapping[str, Any]) -> CreateSpec:
         difficulty = band
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
         raise SpecError("size", f"sides are {MIN_SIDE}..{MAX_SIDE}")
-    rated = "difficulty" in given
-    return CreateSpec(width, height, moves, difficulty, colors, goal, rated)
+    return CreateSpec(width, height, moves, difficulty, colors, goal, rated_option(values, "moves"))
+
+
+def rated_option(values: Mapping[str, Any], length_option: str) -> bool:
+    """Whether a level gets its difficulty block: the ``rated`` value when given (the
+    generator parameters of a rated level record ``rated: true``), else whether ``difficulty``
+    was asked for.  Recorded generator parameters name every option (``length_option`` too,
+    null when unused), so those of a level made without a block make it again without one
+    although they record its default band."""
+    value = values.get("rated")
+    if value is not None:
+        if not isinstance(value, bool):
+            raise SpecError("rated", f"expected true or false, got {_kind(value)}")
+        return value
+    return values.get("difficulty") is not None and length_option not in values
 
 
 def ramp(values: Mapping[str, Any], count: int, low: str, high: str) -> list[dict[str, Any]]:

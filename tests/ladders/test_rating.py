@@ -124,3 +124,12 @@ def test_the_schema_refuses_a_bad_block() -> None:
     with pytest.raises(DocumentError) as caught:
         parse_level(data)
     assert caught.value.problems[0].pointer == "/metrics/difficulty/band"
+
+
+def test_recorded_parameters_make_the_level_again_with_or_without_its_block() -> None:
+    for values in ({}, {"difficulty": "easy"}):
+        level = FAMILY.create(FAMILY.parse_spec(values), 4)
+        data = dump_level(level)
+        assert ("metrics" in data) == ("difficulty" in values)
+        again = FAMILY.create(FAMILY.parse_spec(data["generator"]["parameters"]), 4)
+        assert dump_level(again) == data

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 
 from levelgen.formats.difficulty import BANDS, band_of
-from levelgen.puzzles import Budget, DocumentError, family
+from levelgen.puzzles import Budget, DocumentError, SpecError, family
 from levelgen.sliding.generate import create_level
 from levelgen.sliding.level import SlidingLevel
 from levelgen.sliding.rating import (
@@ -190,3 +190,16 @@ def test_the_schema_refuses_a_score_out_of_range() -> None:
     with pytest.raises(DocumentError) as caught:
         FAMILY.read(data)
     assert caught.value.problems[0].pointer == "/metrics/difficulty/score"
+
+
+def test_recorded_parameters_make_the_level_again_with_or_without_its_block() -> None:
+    for values in ({"size": "3x3"}, {"size": "3x3", "difficulty": "hard"}):
+        level = FAMILY.create(FAMILY.parse_spec(values), 11)
+        data = FAMILY.dump(level)
+        assert ("difficulty" in data["metrics"]) == ("difficulty" in values)
+        assert data["generator"]["parameters"].get("rated") == ("difficulty" in values or None)
+        again = FAMILY.create(FAMILY.parse_spec(data["generator"]["parameters"]), 11)
+        assert FAMILY.dump(again) == data
+    with pytest.raises(SpecError) as caught:
+        FAMILY.parse_spec({"rated": "maybe"})
+    assert caught.value.option == "rated"
