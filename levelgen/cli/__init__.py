@@ -25,7 +25,7 @@ from typing import NoReturn
 
 import typer
 
-from . import schema  # noqa: F401  (registers schema and version; the others load lazily)
+from . import rate, schema  # noqa: F401  (register rate, schema, version; others load lazily)
 from .common import (
     EXIT_BROKEN_PIPE,
     EXIT_CODES_HELP,

@@ -10,7 +10,8 @@ A level file is one JSON object::
      "board": {"width": 10, "height": 10, "ladders": [[1, 38], ...], "snakes": [[16, 6], ...]},
      "analysis": {"fewest_rolls", "fewest_sequence", "expected_rolls": {"fraction", "value"},
                   "distribution", "median", "mode", "p90", "p99", "expected_snakes",
-                  "expected_ladders", "players": [{"players", "rounds", "rolls"}, ...]}}
+                  "expected_ladders", "players": [{"players", "rounds", "rolls"}, ...]},
+     "metrics": {"difficulty": {"score", "band", "measures"}}}
 
 The models are strict: unknown fields, booleans or floats where integers belong, strings
 where numbers belong are refused.  :func:`parse_level` turns parsed JSON into a
@@ -33,6 +34,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..formats.difficulty import DifficultyBlock
 from ..formats.validation import describe, reason, validation_problems
 from ..puzzles import DocumentError, Problem
 from .distribution import MAX_ROLLS, PLAYERS
@@ -162,6 +164,29 @@ class AnalysisFile(_Strict):
     ] = Field(description="Games of 2..6 players, in that order (floats).")
 
 
+class DifficultyFile(_Strict):
+    """How hard the board is for a player, on the one scale of every game (see
+    :mod:`levelgen.ladders.rating`)."""
+
+    score: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = Field(
+        description="0 (trivial) .. 100 (hardest), one decimal."
+    )
+    band: Literal["easy", "medium", "hard", "expert"] = Field(
+        description="The band of score: easy below 12.5, medium below 23, hard below 48."
+    )
+    measures: dict[Name, Annotated[float, Field(allow_inf_nan=False)]] = Field(
+        default_factory=dict,
+        description="The measures the score is made of: expected, base_length,"
+        " expected_position, target_rolls, chance_within.",
+    )
+
+
+class MetricsFile(_Strict):
+    """Measured facts about the level."""
+
+    difficulty: DifficultyFile | None = None
+
+
 class GeneratorFile(_Strict):
     """Provenance: what made the level and how to make it again (``"levelgen"``: made by
     ``levelgen create`` from ``seed`` and ``parameters``)."""
@@ -195,6 +220,7 @@ class LevelFile(_Strict):
     analysis: AnalysisFile | None = Field(
         default=None, description="The exact analysis; left out of a board still to be solved."
     )
+    metrics: MetricsFile | None = None
 
     @field_validator("format_version", mode="before")
     @classmethod
@@ -207,13 +233,14 @@ class LevelFile(_Strict):
 @dataclass(frozen=True, slots=True)
 class Level:
     """A parsed level: the game (``board``, ``rules``), and the file's other parts as written
-    (``analysis``, ``generator``, ``id``)."""
+    (``analysis``, ``generator``, ``id``, the ``difficulty`` block of its ``metrics``)."""
 
     board: Board
     rules: Rules
     analysis: AnalysisFile | None = None
     generator: GeneratorFile | None = None
     id: str | None = None
+    difficulty: DifficultyBlock | None = None
 
 
 def board_data(board: Board) -> dict[str, Any]:
@@ -260,7 +287,11 @@ def parse_level(data: object) -> Level:
     problems = board_problems(board, rules)
     if problems:
         raise DocumentError(problems, is_format=False)
-    return Level(board.normalized(), rules, model.analysis, model.generator, model.id)
+    block = None
+    if model.metrics is not None and model.metrics.difficulty is not None:
+        d = model.metrics.difficulty
+        block = DifficultyBlock(d.score, d.band, dict(d.measures))
+    return Level(board.normalized(), rules, model.analysis, model.generator, model.id, block)
 
 
 def dump_level(level: Level) -> dict[str, Any]:
@@ -280,6 +311,8 @@ def dump_level(level: Level) -> dict[str, Any]:
     data["board"] = board_data(level.board)
     if level.analysis is not None:
         data["analysis"] = level.analysis.model_dump(mode="json")
+    if level.difficulty is not None:
+        data["metrics"] = {"difficulty": level.difficulty.to_data()}
     return data
 
 

@@ -5,13 +5,13 @@
 its exact analysis and runs the verifier on the level (``verify`` without ``prove``: the
 analysis recomputed and compared); ``verify --prove`` adds the checks that trust neither the
 solver nor the float recurrence (:func:`levelgen.ladders.verify.proof_problems`).
-``difficulty`` is the exact expected length (as a float) and its band
-(:mod:`levelgen.ladders.spec`); ``ramp`` gives windows that rise from one band to another.
+``difficulty`` and ``rate`` give the difficulty block on the one scale
+(:mod:`levelgen.ladders.rating`; ``create --difficulty BAND`` writes it); ``ramp`` gives
+windows that rise from one band to another.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -34,13 +34,13 @@ from ..puzzles import (
 )
 from .analysis import Solved, analysis_of, solve_board
 from .draw import draw_level
-from .exact import nearest_float
 from .files import GAME, GeneratorFile, Level, dump_level, level_json_schema, parse_level
 from .generate import design_rules_problems, generate_board
 from .player import player_assets
+from .rating import level_difficulty, rate_level, rate_solved
 from .rules import Rules
 from .show import show_level
-from .spec import BANDS, Design, LaddersSpec, band_of, parse_spec, ramp_specs
+from .spec import BANDS, Design, LaddersSpec, parse_spec, ramp_specs
 from .verify import hint_level, solve_level, verify_level
 
 __all__ = ["GENERATOR_NAME", "LaddersFamily"]
@@ -164,7 +164,8 @@ class LaddersFamily(FamilyBase):
         generator = GeneratorFile(
             name=GENERATOR_NAME, version=_version(), seed=seed, parameters=spec.parameters()
         )
-        level = Level(board, rules, analysis, generator)
+        block = rate_solved(kept["solved"], board.squares, rules.faces) if spec.rated else None
+        level = Level(board, rules, analysis, generator, difficulty=block)
         verdict = verify_level(level, prove=False, budget=Budget())
         if verdict.status != "ok":
             raise AssertionError(f"a created level failed its verification: {verdict.text}")
@@ -178,17 +179,13 @@ class LaddersFamily(FamilyBase):
         return ramp_specs(values, count, low, high)
 
     def difficulty(self, document: Level) -> tuple[float, str]:
-        """The exact expected length (the written one when the level is analysed) and its band;
-        ``(inf, "expert")`` for a board whose game may never end."""
-        board, rules = document.board, document.rules
-        if document.analysis is not None:
-            expected = document.analysis.expected_rolls.value
-        else:
-            start = solve_board(board, rules).start
-            if start is None:
-                return math.inf, BANDS[-1]
-            expected = nearest_float(start.rolls)
-        return expected, band_of(expected, board.squares, rules.faces)
+        """The score and band of the difficulty block, rated when the level has none
+        (:mod:`levelgen.ladders.rating`)."""
+        return level_difficulty(document)
+
+    def rate(self, document: Level, *, seed: int) -> Level:
+        """The level with its difficulty block (exact: ``seed`` is not needed)."""
+        return rate_level(document)
 
     # ``options``: the family's own knobs by name (for ``hint``, the place: ``square`` and
     # ``within``).  This family has none for verify, solve, show and draw, and refuses any given.

@@ -16,7 +16,9 @@ with a snake or a ladder (default 2), ``max_length``, the longest jump in rows (
 line between the centres of its squares, a row's height the unit; default half the rows,
 rounded up: 5 on 10x10), ``shared_ends`` (allow two jumps to end on one square;
 default no) and ``thirds`` (each third of the board holds a jump's start, and a ladder's and
-a snake's with three of each or more; default yes).  A bad value raises
+a snake's with three of each or more; default yes), and ``rated``, whether the level gets
+its difficulty block (:mod:`levelgen.ladders.rating`; default: when ``difficulty`` is
+given).  A bad value raises
 :class:`levelgen.puzzles.SpecError` naming the option.
 
 Bands measure the expected length against ``L0 = 2N / (faces + 1)``, the rolls a token needs
@@ -124,6 +126,8 @@ class LaddersSpec:
     max_length: int
     shared_ends: bool
     thirds: bool
+    #: Whether ``difficulty`` was asked for (not the default): the level is then rated.
+    rated: bool = False
 
     @property
     def squares(self) -> int:
@@ -160,7 +164,7 @@ class LaddersSpec:
             "max_length": self.max_length,
             "shared_ends": self.shared_ends,
             "thirds": self.thirds,
-        }
+        } | ({"rated": True} if self.rated else {})
 
 
 def base_length(squares: int, faces: int) -> Fraction:
@@ -333,7 +337,7 @@ def parse_spec(values: Mapping[str, Any]) -> LaddersSpec:
     """A checked spec from option values (absent or None: the default); ``SpecError`` names the
     first bad option."""
     for name in values:
-        if name not in OPTIONS:
+        if name not in OPTIONS and name != "rated":
             known = ", ".join(OPTIONS[:-1])
             raise SpecError(name, f"unknown option for snakes-ladders (known: {known})")
     given = {k: v for k, v in values.items() if v is not None}
@@ -413,7 +417,20 @@ def parse_spec(values: Mapping[str, Any]) -> LaddersSpec:
         max_length,
         shared_ends,
         thirds,
+        _rated(values),
     )
+
+
+def _rated(values: Mapping[str, Any]) -> bool:
+    """Whether the level gets its difficulty block: ``rated`` when given (the generator
+    parameters of a rated level record ``rated: true``), else whether ``difficulty`` was asked
+    for.  Recorded generator parameters name every option (``expected`` too, null when
+    unused), so those of a level made without a block make it again without one although
+    they record its default band."""
+    value = values.get("rated")
+    if value is not None:
+        return _bool("rated", value)
+    return values.get("difficulty") is not None and "expected" not in values
 
 
 def ramp_specs(values: Mapping[str, Any], count: int, low: str, high: str) -> list[dict[str, Any]]:

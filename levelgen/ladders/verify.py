@@ -98,7 +98,7 @@ def solve_level(level: Level, budget: Budget) -> SolveAnswer:
         return SolveAnswer("unknown", f"unknown: {exc}", None, {"proved": False})
     if isinstance(found, Unsolvable):
         return SolveAnswer("unsolvable", _unsolvable_text(found), None, _proof_details(found))
-    solved = Level(level.board, level.rules, found, level.generator, None)
+    solved = Level(level.board, level.rules, found, level.generator, None, level.difficulty)
     fraction = found.expected_rolls.fraction
     text = (
         f"solved: expected {found.expected_rolls.value:.4f} rolls"
@@ -134,6 +134,8 @@ def verify_level(level: Level, *, prove: bool, budget: Budget) -> Verdict:
             )
         computed = analysis_of(solved, should_stop=budget.should_stop)
         problems += analysis_problems(chain, level.analysis, computed)
+        if level.difficulty is not None:
+            problems += _difficulty_problems(level, computed.expected_rolls.value)
         if prove and not problems:
             problems += proof_problems(chain, solved.settled, level.analysis, budget.should_stop)
     except Stopped:
@@ -150,6 +152,30 @@ def verify_level(level: Level, *, prove: bool, budget: Budget) -> Verdict:
         f" {computed.expected_rolls.value:.4f} rolls, fewest {computed.fewest_rolls})"
     )
     return Verdict("ok", text, (), details)
+
+
+def _difficulty_problems(level: Level, expected: float) -> list[Problem]:
+    """Where the difficulty block contradicts itself or the board's expected length (its
+    score is recomputed from its measures: :func:`levelgen.ladders.rating.score_of`)."""
+    from ..formats.difficulty import block_problems
+    from .rating import score_of
+
+    block = level.difficulty
+    assert block is not None
+    out = []
+    stated = block.measures.get("expected")
+    if stated is not None and not math.isclose(stated, expected, rel_tol=1e-9):
+        out.append(
+            Problem(
+                "/metrics/difficulty/measures/expected",
+                f"states {stated} but the expected length is {expected}",
+            )
+        )
+    try:
+        recomputed = score_of(block.measures, level.board.squares, level.rules.faces)
+    except KeyError:
+        recomputed = None
+    return out + block_problems(block, recomputed)
 
 
 def proof_problems(

@@ -365,6 +365,15 @@ class LinkupFamily(FamilyBase):
         measured = measure_difficulty(level.board, level.rules, level.solution)
         return measured.score, measured.band
 
+    def rate(self, document: LinkupDocument, *, seed: int) -> LinkupDocument:
+        """The level with its difficulty block (see :mod:`levelgen.linkup.rating`)."""
+        from .rating import rate_level
+
+        level = self._level(document)
+        if document.problems:
+            raise DocumentError(document.problems, is_format=False)
+        return LinkupDocument(rate_level(level, seed=seed))
+
     # ----- checking and solving ------------------------------------------------------------
 
     def verify(

@@ -46,6 +46,7 @@ from .heuristics import lower_bound
 from .level import Metrics, SlidingLevel
 from .picture import CutPicture, PictureError, cut_picture
 from .player import player_assets
+from .rating import level_difficulty, rate_level
 from .rules import Frame, MoveError, apply_moves, parse_moves
 from .schema import dump_level, level_json_schema, parse_level
 from .solver import COUNT_CAP, solve
@@ -133,14 +134,12 @@ class SlidingPuzzleFamily(FamilyBase):
         return ramp(values, count, low, high)
 
     def difficulty(self, document: Any) -> tuple[float, str]:
-        """The optimal length (solved when the file does not state it) and its band."""
-        level = _level(document)
-        if level.metrics is not None:
-            return float(level.metrics.optimal_length), level.metrics.band
-        found = solve(level.start, level.goal)
-        if found.length is None:
-            raise ValueError(f"the level has no optimal length: {found.reason}")
-        return float(found.length), band_of(found.length, level.width, level.height, level.numbered)
+        """The score and band of the level's difficulty block, rated when it has none."""
+        return level_difficulty(_level(document))
+
+    def rate(self, document: Any, *, seed: int) -> SlidingLevel:
+        """The level with its difficulty block (see :mod:`levelgen.sliding.rating`)."""
+        return rate_level(_level(document), seed=seed)
 
     # ----- checking and solving ------------------------------------------------------------
 

@@ -38,9 +38,11 @@ it levels are made as above, byte for byte as before) are made in one of two way
   solver, whose first threshold is already ``d``.
 
 The metrics (:class:`levelgen.sliding.level.Metrics`) count the optimal solutions up to
-:data:`levelgen.sliding.solver.COUNT_CAP`, and the level is replayed by the family's verifier
-before it is returned.  Everything random comes from ``random.Random(seed)``, and the solvers
-are deterministic: the same spec and seed give the same level, byte for byte.
+:data:`levelgen.sliding.solver.COUNT_CAP` (and, for a level asked for by
+``difficulty``, hold its difficulty block: :mod:`levelgen.sliding.rating`), and the level is
+replayed by the family's verifier before it is returned.  Everything random comes from
+``random.Random(seed)``, and the solvers are deterministic: the same spec and seed give the
+same level, byte for byte.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from ..puzzles import Budget, Progress, SpecError
 from . import bfs, space
 from .heuristics import lower_bound
 from .level import GeneratorInfo, Metrics, SlidingLevel
+from .rating import rate
 from .rules import BLANK, DIRECTIONS, OPPOSITE, Frame, apply_moves, is_numbered
 from .solver import (
     BFS_SPACE,
@@ -365,6 +368,7 @@ def create_level(
         COUNT_CAP,
         lower_bound(start, goal),
         band_of(moves, spec.width, spec.height, numbered),
+        rate(start, goal, moves, seed=seed) if spec.rated else None,
     )
     level = SlidingLevel(
         start,

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..formats.difficulty import DifficultyBlock
 from .rules import Frame, apply_moves, format_size, is_numbered
 
 __all__ = ["GeneratorInfo", "Metrics", "SlidingLevel", "content_id"]
@@ -26,13 +27,15 @@ __all__ = ["GeneratorInfo", "Metrics", "SlidingLevel", "content_id"]
 class Metrics:
     """Figures of a level: ``optimal_length`` (proved), ``optimal_solutions`` (how many
     solutions of that length, counted up to ``solutions_cap``; None when not counted),
-    ``lower_bound`` (the admissible bound at the start) and ``band``."""
+    ``lower_bound`` (the admissible bound at the start), ``band`` and the ``difficulty`` block
+    (:mod:`levelgen.sliding.rating`) when the level was rated."""
 
     optimal_length: int
     optimal_solutions: int | None
     solutions_cap: int
     lower_bound: int
     band: str
+    difficulty: DifficultyBlock | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,8 @@ A level file is one JSON object::
      "generator": {"name", "version", "seed", "parameters"},
      "width": 4, "height": 4, "start": [[...], ...], "goal": [[...], ...],
      "solution": "ULDR...",
-     "metrics": {"optimal_length", "optimal_solutions", "solutions_cap", "lower_bound", "band"}}
+     "metrics": {"optimal_length", "optimal_solutions", "solutions_cap", "lower_bound", "band",
+                 "difficulty": {"score", "band", "measures"}}}
 
 and a *position* is the same object with ``played`` (the moves played from the start) and/or
 ``current`` (the frame now).  The models are strict: unknown fields, booleans or floats where
@@ -38,6 +39,7 @@ from pydantic import (
     field_validator,
 )
 
+from ..formats.difficulty import DifficultyBlock
 from ..formats.validation import describe, reason, validation_problems
 from ..puzzles import DocumentError, Problem
 from .level import GeneratorInfo, Metrics, SlidingLevel, content_id
@@ -139,6 +141,23 @@ class GeneratorFile(_Strict):
     parameters: dict[Name, ParameterValue] = Field(default_factory=dict)
 
 
+class DifficultyFile(_Strict):
+    """How hard the level is for a player, on the one scale of every game (see
+    :mod:`levelgen.sliding.rating`)."""
+
+    score: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = Field(
+        description="0 (trivial) .. 100 (hardest), one decimal."
+    )
+    band: Literal[BANDS] = Field(  # type: ignore[valid-type]
+        description="The band of score: easy below 12.5, medium below 23, hard below 48."
+    )
+    measures: dict[Name, Annotated[float, Field(allow_inf_nan=False)]] = Field(
+        default_factory=dict,
+        description="The measures the score is made of: optimal_length, length_position,"
+        " finish_rate (of the greedy player), runs, move_cap, lookahead.",
+    )
+
+
 class MetricsFile(_Strict):
     """Figures of the level, proved when it was made (verify --prove proves them again)."""
 
@@ -161,6 +180,7 @@ class MetricsFile(_Strict):
     band: Literal[BANDS] = Field(  # type: ignore[valid-type]
         description="The difficulty band of optimal_length for the board's size and kind."
     )
+    difficulty: DifficultyFile | None = None
 
 
 class LevelFile(_Strict):
@@ -262,8 +282,12 @@ def parse_level(data: object) -> SlidingLevel:
     metrics = None
     if model.metrics is not None:
         m = model.metrics
+        block = None
+        if m.difficulty is not None:
+            d = m.difficulty
+            block = DifficultyBlock(d.score, d.band, dict(d.measures))
         metrics = Metrics(
-            m.optimal_length, m.optimal_solutions, m.solutions_cap, m.lower_bound, m.band
+            m.optimal_length, m.optimal_solutions, m.solutions_cap, m.lower_bound, m.band, block
         )
     generator = None
     if model.generator is not None:
@@ -399,6 +423,8 @@ def dump_level(level: SlidingLevel) -> dict[str, Any]:
         metrics["solutions_cap"] = m.solutions_cap
         metrics["lower_bound"] = m.lower_bound
         metrics["band"] = m.band
+        if m.difficulty is not None:
+            metrics["difficulty"] = m.difficulty.to_data()
         data["metrics"] = metrics
     if level.played is not None:
         data["played"] = level.played

@@ -6,9 +6,12 @@ messages (:class:`levelgen.puzzles.SpecError` names the option).  Options:
 - ``size``: ``WxH``, 2..8 each (default ``4x4``);
 - ``moves``: the exact optimal length of the level, 1 .. :func:`moves_cap`;
 - ``difficulty``: a band (``easy``, ``medium``, ``hard``, ``expert``), the length drawn from it
-  (default ``medium`` when ``moves`` is not given; not both);
+  (default ``medium`` when ``moves`` is not given; not both); a level asked for by band
+  carries its difficulty block (:mod:`levelgen.sliding.rating`);
 - ``colors``: ``K`` colours (2..7, at most W*H - 2) for a colour puzzle whose goal pattern is
   drawn from the seed; without it the puzzle is numbered;
+- ``rated``: whether the level gets its difficulty block (default: when ``difficulty`` is
+  given; see :func:`rated_option`);
 - ``goal``: the goal frame itself (rows of labels, 0 the blank), or a sliding-puzzle level or
   position file whose goal is taken (the command line reads either from ``--goal FILE``):
   numbered when its labels differ, a colour puzzle when one repeats.
@@ -53,6 +56,7 @@ __all__ = [
     "moves_cap",
     "parse_spec",
     "ramp",
+    "rated_option",
 ]
 
 BANDS = ("easy", "medium", "hard", "expert")
@@ -162,6 +166,8 @@ class CreateSpec:
     difficulty: str | None
     colors: int | None
     goal: Frame | None
+    #: Whether ``difficulty`` was asked for (not the default): the level is then rated.
+    rated: bool = False
 
     @property
     def numbered(self) -> bool:
@@ -178,7 +184,7 @@ class CreateSpec:
             "difficulty": self.difficulty,
             "colors": self.colors,
             "goal": None if self.goal is None else self.goal.rows(),
-        }
+        } | ({"rated": True} if self.rated else {})
 
 
 def _integer(option: str, value: object) -> int:
@@ -245,7 +251,7 @@ def parse_spec(values: Mapping[str, Any]) -> CreateSpec:
     """A create spec from option values (absent or None ones take defaults); the first bad
     one raises :class:`SpecError`."""
     for key in values:
-        if key not in _KNOWN:
+        if key not in _KNOWN and key != "rated":
             known = ", ".join(_KNOWN)
             raise SpecError(key, f"unknown option for sliding-puzzle (options: {known})")
     given = {k: v for k, v in values.items() if v is not None}
@@ -300,7 +306,21 @@ def parse_spec(values: Mapping[str, Any]) -> CreateSpec:
         difficulty = band
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
         raise SpecError("size", f"sides are {MIN_SIDE}..{MAX_SIDE}")
-    return CreateSpec(width, height, moves, difficulty, colors, goal)
+    return CreateSpec(width, height, moves, difficulty, colors, goal, rated_option(values, "moves"))
+
+
+def rated_option(values: Mapping[str, Any], length_option: str) -> bool:
+    """Whether a level gets its difficulty block: the ``rated`` value when given (the
+    generator parameters of a rated level record ``rated: true``), else whether ``difficulty``
+    was asked for.  Recorded generator parameters name every option (``length_option`` too,
+    null when unused), so those of a level made without a block make it again without one
+    although they record its default band."""
+    value = values.get("rated")
+    if value is not None:
+        if not isinstance(value, bool):
+            raise SpecError("rated", f"expected true or false, got {_kind(value)}")
+        return value
+    return values.get("difficulty") is not None and length_option not in values
 
 
 def ramp(values: Mapping[str, Any], count: int, low: str, high: str) -> list[dict[str, Any]]:

@@ -4,7 +4,8 @@
 that is cheap to recompute: the solution must keep the blank on the board and end at the goal;
 ``metrics.optimal_length`` must be its length, ``metrics.lower_bound`` the bound of
 :func:`levelgen.sliding.heuristics.lower_bound`, ``metrics.band`` the band of that length, the
-``id`` the content id.  :func:`verify_level` adds, with ``prove``, a new optimal solve (the
+``id`` the content id, and a difficulty block must be its measures' score and that score's
+band.  :func:`verify_level` adds, with ``prove``, a new optimal solve (the
 optimal length and the count of optimal solutions proved again), and solves a level that has
 no certificate.  The verdicts are :class:`levelgen.puzzles.Verdict`: ``ok``, ``invalid`` with
 JSON-pointer problems, or for a level without a certificate ``solvable`` / ``unsolvable`` /
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..formats.difficulty import DifficultyBlock, block_problems
 from ..puzzles import Budget, Problem, Verdict
 from .heuristics import lower_bound
 from .level import SlidingLevel, content_id
@@ -74,6 +76,8 @@ def certificate_problems(level: SlidingLevel) -> list[Problem]:
             problems.append(
                 Problem("/metrics/band", f"states {m.band!r}; {m.optimal_length} moves is {band!r}")
             )
+        if m.difficulty is not None:
+            problems += _difficulty_problems(level, m.optimal_length, m.difficulty)
         if m.optimal_solutions is not None and m.optimal_solutions > m.solutions_cap:
             problems.append(
                 Problem(
@@ -82,6 +86,29 @@ def certificate_problems(level: SlidingLevel) -> list[Problem]:
                 )
             )
     return problems
+
+
+def _difficulty_problems(
+    level: SlidingLevel, optimal: int, block: DifficultyBlock
+) -> list[Problem]:
+    """Where the difficulty block contradicts itself or the stated optimal length (the
+    player's tries are not played again: the score is recomputed from the stated measures)."""
+    from .rating import score_of
+
+    out = []
+    stated = block.measures.get("optimal_length")
+    if stated is not None and stated != optimal:
+        out.append(
+            Problem(
+                "/metrics/difficulty/measures/optimal_length",
+                f"states {stated:g} but the optimal length is {optimal}",
+            )
+        )
+    try:
+        recomputed = score_of(block.measures, level.width, level.height, level.numbered)
+    except KeyError:
+        recomputed = None
+    return out + block_problems(block, recomputed)
 
 
 def _misplaced(a: Frame, b: Frame) -> int:

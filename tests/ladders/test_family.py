@@ -59,10 +59,11 @@ def test_describe_and_difficulty() -> None:
     assert FAMILY.describe(level) == (
         "10x10, 10 snakes, 9 ladders, d6 exact, expected 39.23 rolls, fewest 7"
     )
-    assert FAMILY.difficulty(level) == (level.analysis.expected_rolls.value, "medium")  # type: ignore[union-attr]
+    # the score on the one scale (levelgen.ladders.rating): 39.2 rolls on 10x10 is medium
+    score, band = FAMILY.difficulty(level)
+    assert band == "medium" and 12.5 <= score < 23
     bare = Level(level.board, level.rules)
-    value, band = FAMILY.difficulty(bare)
-    assert band == "medium" and abs(value - 39.2251) < 1e-4
+    assert FAMILY.difficulty(bare) == (score, band)
     assert "not analysed" in FAMILY.describe(bare)
 
 

@@ -36,6 +36,7 @@ def test_sample_level_verifies_and_regenerates(path: Path) -> None:
     g = level.generator
     if g is not None and g.name == "levelgen":
         values = {k: v for k, v in g.parameters.items() if v is not None}
+        values["rated"] = bool(g.parameters.get("rated"))  # a rated level records it
         spec = FAMILY.parse_spec(values)
         assert g.seed is not None
         assert format_json(FAMILY.dump(FAMILY.create(spec, g.seed))) == text

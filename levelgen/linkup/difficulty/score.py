@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Literal
+
+from ...formats.difficulty import BAND_EDGES, BANDS, Band, band_bounds, band_of
 
 __all__ = [
     "BANDS",
@@ -47,11 +48,8 @@ __all__ = [
     "score_of",
 ]
 
-Band = Literal["easy", "medium", "hard", "expert"]
-BANDS: tuple[Band, ...] = ("easy", "medium", "hard", "expert")
-
-#: Upper edges of easy, medium and hard (see the module docstring).
-BAND_EDGES: tuple[float, float, float] = (12.5, 23.0, 48.0)
+#: The bands and their edges are the one scale of every family
+#: (:mod:`levelgen.formats.difficulty`); the edges are this population's quartiles.
 
 WEIGHTS: dict[str, float] = {"trap": 0.40, "greedy": 0.20, "scarcity": 0.25, "search": 0.15}
 TRAP_SCALE = 0.03
@@ -87,23 +85,6 @@ def score_of(measures: Mapping[str, float]) -> float:
     """The difficulty score 0..100 of ``measures`` (rounded to 0.1)."""
     p = pressures(measures)
     return round(100 * sum(WEIGHTS[name] * p[name] for name in WEIGHTS), 1)
-
-
-def band_of(score: float) -> Band:
-    """The band of ``score``."""
-    for band, edge in zip(BANDS, BAND_EDGES, strict=False):
-        if score < edge:
-            return band
-    return "expert"
-
-
-def band_bounds(band: Band) -> tuple[float, float]:
-    """``(low, high)``: the scores of ``band`` are ``low <= score < high`` (``high`` 100.1 for
-    expert, so that 100 is in)."""
-    i = BANDS.index(band)
-    low = 0.0 if i == 0 else BAND_EDGES[i - 1]
-    high = BAND_EDGES[i] if i < len(BAND_EDGES) else 100.1
-    return low, high
 
 
 def ramp_bands(lo: int, hi: int, count: int) -> list[Band]:
