@@ -292,6 +292,12 @@ class LinkupFamily(FamilyBase):
         measured = measure_difficulty(level.board, level.rules, level.solution)
         return measured.score, measured.band
 
+    def summary(self, document: LinkupDocument) -> dict[str, Any]:
+        """The library's summary (:mod:`.summary`): the recorded difficulty, never measured."""
+        from .summary import level_summary
+
+        return level_summary(self._level(document))
+
     # ----- checking and solving ------------------------------------------------------------
 
     def verify(
