@@ -325,6 +325,10 @@ class Family(Protocol):
         with randomness from ``seed``."""
         ...
 
+    def add_benchmarks(self, app: Any) -> None:
+        """Add the family's own commands to ``levelgen bench`` (``app``: its typer app)."""
+        ...
+
     def export_grid(self, document: Any, *, options: Mapping[str, Any]) -> ExportGrid:
         """The document as tile layers and a tileset for engine exports (Tiled, CSV, JSON)."""
         ...
@@ -419,6 +423,9 @@ class FamilyBase:
         if score is not None and not math.isfinite(score):
             score = None
         return {**found, "score": score, "band": band}
+
+    def add_benchmarks(self, app: Any) -> None:
+        """No benchmark commands of its own."""
 
     def rate(self, document: Any, *, seed: int) -> Any:
         raise FamilyError(f"game {self.name!r} has no rate operation")

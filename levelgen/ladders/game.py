@@ -179,6 +179,12 @@ class LaddersFamily(FamilyBase):
             expected = nearest_float(start.rolls)
         return expected, band_of(expected, board.squares, rules.faces)
 
+    def add_benchmarks(self, app: Any) -> None:
+        """``levelgen bench ladders`` (:mod:`.bench_command`)."""
+        from .bench_command import register
+
+        register(app)
+
     # ``options``: the family's own knobs by name (for ``hint``, the place: ``square`` and
     # ``within``).  This family has none for verify, solve, show and draw, and refuses any given.
 

@@ -298,6 +298,12 @@ class LinkupFamily(FamilyBase):
 
         return level_summary(self._level(document))
 
+    def add_benchmarks(self, app: Any) -> None:
+        """``levelgen bench`` paths, solve, create, shape, play and boards (:mod:`.bench`)."""
+        from .bench import register
+
+        register(app)
+
     # ----- checking and solving ------------------------------------------------------------
 
     def verify(

@@ -135,6 +135,12 @@ class SlidingPuzzleFamily(FamilyBase):
             raise ValueError(f"the level has no optimal length: {found.reason}")
         return float(found.length), band_of(found.length, level.width, level.height, level.numbered)
 
+    def add_benchmarks(self, app: Any) -> None:
+        """``levelgen bench sliding`` (:mod:`.bench_command`)."""
+        from .bench_command import register
+
+        register(app)
+
     # ----- checking and solving ------------------------------------------------------------
 
     def verify(
