@@ -97,9 +97,9 @@ CREATE_OPTIONS = (
 
 
 def _version() -> str:
-    from .. import __version__  # the package is loaded before any of its families
+    from ..formats.version import VERSION
 
-    return __version__
+    return VERSION
 
 
 class LaddersFamily(FamilyBase):
