@@ -330,6 +330,14 @@ class Family(Protocol):
         """The document's difficulty score (0..100, higher is harder) and its band."""
         ...
 
+    def summary(self, document: Any) -> Mapping[str, Any]:
+        """What the level library keeps of a level besides its file, to list and filter on:
+        ``width``, ``height`` (0: none), ``seed`` (or None), ``solved`` (it carries its
+        certificate), ``score`` and ``band`` (its difficulty as the level records it, or None)
+        and, where the family's levels have them, ``rules`` (``max_turns``, ``outside``,
+        ``slide``), ``layers``, ``tiles`` and ``kinds`` (left out: null in the lists)."""
+        ...
+
     def rate(self, document: Any, *, seed: int) -> Any:
         """The document with its difficulty block (``metrics.difficulty``: ``score`` 0..100,
         ``band`` and the ``measures`` behind them), measured against the family's player model
@@ -350,6 +358,10 @@ class Family(Protocol):
     def shapes(self) -> Sequence[Mapping[str, Any]]:
         """The named layouts ``create --shape`` takes: ``name``, ``size``, ``tiles`` and
         ``symmetry`` of each (empty: the family has none)."""
+        ...
+
+    def add_benchmarks(self, app: Any) -> None:
+        """Add the family's own commands to ``levelgen bench`` (``app``: its typer app)."""
         ...
 
     def export_grid(self, document: Any, *, options: Mapping[str, Any]) -> ExportGrid:
@@ -402,8 +414,9 @@ class Family(Protocol):
 
 class FamilyBase:
     """Defaults a family may inherit: no hint options, packs planned through :meth:`ramp`,
-    and no rating or export (leave :attr:`Capability.RATE` and :attr:`Capability.EXPORT` out
-    of ``capabilities``: the edges then never call them)."""
+    a library summary read from the dumped file, and no rating or export (leave
+    :attr:`Capability.RATE` and :attr:`Capability.EXPORT` out of ``capabilities``: the edges
+    then never call them)."""
 
     name: str
     hint_options: Sequence[CreateOption] = ()
@@ -427,6 +440,27 @@ class FamilyBase:
             return self.ramp(values, count, ramp[0], ramp[1])
         one = dict(values) if difficulty is None else {**values, "difficulty": difficulty}
         return [dict(one) for _ in range(count)]
+
+    def summary(self, document: Any) -> Mapping[str, Any]:
+        """:func:`~levelgen.formats.summary.file_summary` of the dumped level, with
+        :meth:`difficulty`'s score (None when not finite) and band (both None when the level
+        cannot be measured)."""
+        import math
+        from contextlib import suppress
+
+        from .formats.summary import file_summary
+
+        found = file_summary(self.dump(document))  # type: ignore[attr-defined]
+        score: float | None = None
+        band: str | None = None
+        with suppress(DocumentError):
+            score, band = self.difficulty(document)  # type: ignore[attr-defined]
+        if score is not None and not math.isfinite(score):
+            score = None
+        return {**found, "score": score, "band": band}
+
+    def add_benchmarks(self, app: Any) -> None:
+        """No benchmark commands of its own."""
 
     def rate(self, document: Any, *, seed: int) -> Any:
         raise FamilyError(f"game {self.name!r} has no rate operation")

@@ -7,7 +7,7 @@ import random
 
 from hypothesis import strategies as st
 
-from levelgen.bench.common import random_board
+from levelgen.linkup.bench.common import random_board
 from levelgen.linkup.core.board import EMPTY, WALL, Board
 from levelgen.linkup.core.rules import Rules
 

@@ -1,14 +1,17 @@
 """``levelgen bench``: fixed, seeded workloads reported as medians and ratios.
 
-Each workload lives in its own module with a ``register(app)`` function adding its command.
-Timing is measured here, at the edge, never asserted by tests.
+The cross-family workloads live here (``pack``, ``serve``), each in its own module with a
+``register(app)`` function adding its command; each family adds its own commands through the
+table (:meth:`levelgen.puzzles.Family.add_benchmarks`: Link-up's paths, solve, create, shape,
+play and boards, ``sliding``, ``ladders``).  Timing is measured here, never asserted by tests.
 """
 
 from __future__ import annotations
 
 import typer
 
-from . import boards, create, games, pack, paths, play, shape, solve
+from ..puzzles import families
+from . import pack
 from . import serve as serve_bench  # `levelgen bench serve`
 
 __all__ = ["bench_app"]
@@ -22,6 +25,7 @@ bench_app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-for _module in (paths, solve, create, shape, play, pack, games, boards):
-    _module.register(bench_app)
+for _family in families().values():
+    _family.add_benchmarks(bench_app)
+pack.register(bench_app)
 serve_bench.register(bench_app)

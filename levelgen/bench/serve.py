@@ -34,6 +34,8 @@ from typing import Annotated, Any
 
 import typer
 
+from ..puzzles import DEFAULT_GAME
+
 __all__ = ["TARGETS", "Load", "register", "run_load", "start_server"]
 
 #: Targets by workload: ("rate", requests/s at least) or ("p95", milliseconds at most).
@@ -257,7 +259,8 @@ def workloads(base: str, requests: int) -> list[tuple[str, Callable[[int], Reque
 
 def _position(level: dict[str, Any], played: int) -> dict[str, Any]:
     """The position file the browser player sends: rules and the current board of ``level``
-    after the first ``played`` steps of its solution."""
+    (of the default game, which the workloads create) after the first ``played`` steps of its
+    solution."""
     rows = [list(row) for row in level["board"]["rows"]]
     for step in level["solution"][:played]:
         for x, y in (step["a"], step["b"]):
@@ -265,7 +268,7 @@ def _position(level: dict[str, Any], played: int) -> dict[str, Any]:
     board = {**level["board"], "rows": rows}
     return {
         "$schema": "urn:levelgen:schema:position:v1",
-        "game": "linkup",
+        "game": DEFAULT_GAME,
         "format_version": 1,
         "rules": level["rules"],
         "board": board,

@@ -150,54 +150,51 @@ Imported = tuple[dict[str, object] | None, list[str], int]
 
 def import_problems(source: str) -> Imported:
     """The level file ``source`` (of any game) as JSON data when it is a valid level whose
-    certificate replays, else None, one line per problem and the exit code (3 for a file that
-    cannot be read or breaks its schema: missing, empty, not UTF-8 or JSON; 1 for a level
-    well-formed but invalid or without a certificate)."""
-    from ..formats import ReadError, read_json
-    from ..linkup import LevelFile, LevelFormatError, level_problems, read_level, replay
+    certificate replays (its family's own verifier), else None, one line per problem and the
+    exit code (3 for a file that cannot be read or breaks its schema: missing, empty, not UTF-8
+    or JSON, a pack manifest; 1 for a level well-formed but invalid or without a
+    certificate)."""
+    from ..formats import Problem, ReadError, read_json
+    from ..puzzles import Budget, DocumentError, family_of
 
     try:
         data = read_json(source)
     except ReadError as exc:
         return None, problem_lines(source, exc.problems), EXIT_UNREADABLE
-    if isinstance(data, dict) and data.get("game", "linkup") != "linkup":
-        return _family_import(source, data)
-    try:
-        file = read_level(source)
-    except ReadError as exc:
-        return None, problem_lines(source, exc.problems), EXIT_UNREADABLE
-    problems = level_problems(file)
-    try:
-        level = file.to_core()
-    except LevelFormatError as exc:
-        return None, problem_lines(source, [*problems, *exc.problems]), EXIT_INVALID
-    if level.solution is None:
-        return None, [f"{source}: no solution: solve it first (levelgen solve)"], EXIT_INVALID
-    problems.extend(replay(level.board, level.rules, level.solution))
-    if problems:
-        return None, problem_lines(source, problems), EXIT_INVALID
-    return LevelFile.from_core(level).to_data(), [], 0
-
-
-def _family_import(source: str, data: object) -> Imported:
-    """:func:`import_problems` of a level of another game than Link-up: read by its family,
-    its certificate replayed by the family's own verifier."""
-    from ..formats import Problem
-    from ..puzzles import Budget, DocumentError, family_of
-
+    if _is_manifest(data):
+        folder = str(Path(source).parent)
+        line = (
+            f"{source}: a pack manifest, not a level file: import its folder"
+            f" (levelgen library import {folder}) or its level files"
+        )
+        return None, [line], EXIT_UNREADABLE
     try:
         item = family_of(data)
         document = item.read(data)
+        solved = bool(item.summary(document).get("solved"))
     except DocumentError as exc:
         code = EXIT_UNREADABLE if exc.is_format else EXIT_INVALID
         return None, problem_lines(source, exc.problems), code
+    unsolved = f"{source}: no solution or certificate: solve it first (levelgen solve)"
+    if not solved:
+        return None, [unsolved], EXIT_INVALID
     verdict = item.verify(document, prove=False, budget=Budget(), options={})
-    if verdict.status in ("solvable", "unsolvable", "unknown"):
-        return None, [f"{source}: no certificate: solve it first (levelgen solve)"], EXIT_INVALID
+    if verdict.status in ("solvable", "unsolvable", "unknown", "undecided"):
+        return None, [unsolved], EXIT_INVALID
     if verdict.status != "ok":
         lines = problem_lines(source, verdict.problems or [Problem("", verdict.text)])
-        return None, lines, EXIT_INVALID
+        code = EXIT_UNREADABLE if verdict.status == "schema-invalid" else EXIT_INVALID
+        return None, lines, code
     return item.dump(document), [], 0
+
+
+def _is_manifest(data: object) -> bool:
+    """Whether JSON data is a pack manifest (its ``$schema``, or a pack id and a level list)."""
+    from ..pack.manifest import MANIFEST_SCHEMA_URI
+
+    if not isinstance(data, dict):
+        return False
+    return data.get("$schema") == MANIFEST_SCHEMA_URI or {"pack_id", "levels"} <= data.keys()
 
 
 @library_app.command("import")
@@ -260,25 +257,23 @@ def list_levels(
         typer.Option(min=1, help="Only this many stacked layers (1: flat).", metavar="N"),
     ] = None,
     game: Annotated[
-        str | None, typer.Option(help="Only levels of this game (linkup, ...).", metavar="NAME")
+        str | None,
+        typer.Option(help="Only levels of this game (its files' game field).", metavar="NAME"),
     ] = None,
     limit: Annotated[int, typer.Option(min=1, help="At most this many.")] = 1000,
     json_output: Annotated[bool, typer.Option("--json", help="One JSON object per line.")] = False,
     db: DbOption = None,
 ) -> None:
-    """List the stored levels (id, size, rules, tiles, seed, difficulty band; the game of a
-    level of another game than Link-up).
+    """List the stored levels (id, size, the rules and tiles of a game whose levels have them,
+    else the game; seed, difficulty band).
 
     Exit codes: 0 listed; 2 bad option (a size, band or game no level can have); 3 no library
     there (a read makes none), or it cannot be reached.
     """
     from ..library import LevelFilter
-    from ..linkup import SLIDES
 
-    if slide is not None and slide not in SLIDES:
-        raise typer.BadParameter(
-            f"{slide!r} is not one of {', '.join(SLIDES)}", param_hint="'--slide'"
-        )
+    if slide is not None:
+        _check_slide(slide)
     _check_filter(size, band, game)
     store = _open(db, create=False)
     with _calls(store):
@@ -295,7 +290,6 @@ def _check_filter(size: str | None, band: str | None, game: str | None) -> None:
     """Exit 2 naming the option when ``--size``, ``--band`` or ``--game`` is a value no stored
     level can have (a list that can only be empty is a mistake, not an answer): a size of
     another form or larger than any game's boards, a band no game has, a game not known."""
-    from ..linkup import MAX_SIDE
     from ..puzzles import FamilyError, families, family
 
     if game is not None:
@@ -307,9 +301,10 @@ def _check_filter(size: str | None, band: str | None, game: str | None) -> None:
         found = re.fullmatch(r"([0-9]{1,4})x([0-9]{1,4})", size)
         if found is None:
             raise typer.BadParameter(f"{size!r} is not of the form WxH", param_hint="'--size'")
-        if not all(1 <= int(side) <= MAX_SIDE for side in found.groups()):
+        most = max((_max_side(item) for item in families().values()), default=0)
+        if not all(1 <= int(side) <= most for side in found.groups()):
             raise typer.BadParameter(
-                f"{size} is no game's size (sides 1..{MAX_SIDE} at most)", param_hint="'--size'"
+                f"{size} is no game's size (sides 1..{most} at most)", param_hint="'--size'"
             )
     if band is not None:
         kinds = families() if game is None else {game: family(game)}
@@ -320,13 +315,55 @@ def _check_filter(size: str | None, band: str | None, game: str | None) -> None:
             )
 
 
+def _check_slide(slide: str) -> None:
+    """Exit 2 naming ``--slide`` when no game that has a ``slide`` create option takes
+    ``slide`` (its family's reason for the first such game that refuses it)."""
+    from ..puzzles import SpecError, families
+
+    reason = "no game has a sliding rule"
+    for item in families().values():
+        if not any(option.name == "slide" for option in item.create_options):
+            continue
+        try:
+            item.parse_spec({"slide": slide})
+        except SpecError as exc:
+            if exc.option == "slide":
+                reason = exc.reason
+                continue
+        return  # refused for another option than slide, or taken: a rule of this game
+    raise typer.BadParameter(reason, param_hint="'--slide'")
+
+
+def _max_side(item: Any) -> int:
+    """The longest side a family's level files may have: the largest ``maximum`` of a
+    ``width`` or ``height`` property in its level schema (0 when it states none)."""
+    schema = next(iter(item.schemas.values())).generate()
+    found = 0
+
+    def walk(node: object) -> None:
+        nonlocal found
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("width", "height") and isinstance(value, dict):
+                    most = value.get("maximum")
+                    if isinstance(most, int):
+                        found = max(found, most)
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    return found
+
+
 def _list_line(item: dict[str, Any]) -> str:
-    """One level of ``library list``: id, size, the rules and tiles of a Link-up level (the
-    game of another), seed, band."""
+    """One level of ``library list``: id, size, the rules and tiles of a level whose game has
+    them (else the game), seed, band."""
     band_name = item["difficulty"]["band"] if item["difficulty"] else "-"
     seed = "-" if item["seed"] is None else item["seed"]
     rules = item["rules"]
-    if item["game"] != "linkup" or rules is None:
+    if rules is None:
         return f"{item['id']}  {item['game']}  {item['size'] or '-'}  seed {seed}  {band_name}"
     turns = f"max {rules['max_turns']} turns, {'ring' if rules['outside'] else 'no ring'}"
     if rules["slide"] != "none":
@@ -339,11 +376,8 @@ def _list_line(item: dict[str, Any]) -> str:
 def _canonical(data: dict[str, Any]) -> str:
     """The canonical text of a stored level file (of any game), as ``create`` writes it."""
     from ..formats import format_json
-    from ..linkup import format_level, parse_level_data
     from ..puzzles import family_of
 
-    if data.get("game", "linkup") == "linkup":
-        return format_level(parse_level_data(data))
     item = family_of(data)
     return format_json(item.dump(item.read(data)))
 

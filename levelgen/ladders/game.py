@@ -98,9 +98,9 @@ CREATE_OPTIONS = (
 
 
 def _version() -> str:
-    from ..formats.version import VERSION as __version__
+    from ..formats.version import VERSION
 
-    return __version__
+    return VERSION
 
 
 class LaddersFamily(FamilyBase):
@@ -186,6 +186,12 @@ class LaddersFamily(FamilyBase):
     def rate(self, document: Level, *, seed: int) -> Level:
         """The level with its difficulty block (exact: ``seed`` is not needed)."""
         return rate_level(document)
+
+    def add_benchmarks(self, app: Any) -> None:
+        """``levelgen bench ladders`` (:mod:`.bench_command`)."""
+        from .bench_command import register
+
+        register(app)
 
     # ``options``: the family's own knobs by name (for ``hint``, the place: ``square`` and
     # ``within``).  This family has none for verify, solve, show and draw, and refuses any given.

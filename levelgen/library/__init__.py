@@ -32,7 +32,7 @@ import json
 import math
 import os
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -59,6 +59,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from ..puzzles import DEFAULT_GAME, family_of
 from .errors import LibraryUnavailable, Outage, needs_new_connection, transient_reason
 
 __all__ = [
@@ -100,7 +101,7 @@ class LevelRow(Base):
     __tablename__ = "levels"
 
     id: Mapped[str] = mapped_column(String(71), primary_key=True)
-    game: Mapped[str] = mapped_column(String(64), server_default="linkup", index=True)
+    game: Mapped[str] = mapped_column(String(64), server_default=DEFAULT_GAME, index=True)
     size: Mapped[str] = mapped_column(String(8))
     width: Mapped[int] = mapped_column(Integer)
     height: Mapped[int] = mapped_column(Integer)
@@ -114,6 +115,9 @@ class LevelRow(Base):
     band: Mapped[str | None] = mapped_column(String(16), nullable=True)
     score: Mapped[float | None] = mapped_column(Float, nullable=True)
     solved: Mapped[bool] = mapped_column(Boolean)
+    #: The family's own fields of the level's summary as JSON (``rules``, ``layers``, ``tiles``,
+    #: ``kinds``: those its levels have); NULL in a row written before the column existed.
+    facts: Mapped[str | None] = mapped_column(Text, nullable=True)
     data: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -229,54 +233,61 @@ def engine_for(url: str, *, lock_timeout: float = LOCK_TIMEOUT) -> Engine:
     return engine
 
 
+#: The fields of a level's summary a family has or not (null in the lists when it has not).
+OWN_FIELDS = ("rules", "layers", "tiles", "kinds")
+
+
 def level_summary(row: LevelRow) -> dict[str, Any]:
-    """The list form of a stored level (no board, no solution); the Link-up fields (rules,
-    layers, tiles, kinds) are null for another game's level."""
+    """The list form of a stored level (no board, no solution); the fields its family's levels
+    do not have (rules, layers, tiles, kinds: see :meth:`levelgen.puzzles.Family.summary`)
+    are null."""
     difficulty = None if row.band is None else {"score": row.score, "band": row.band}
-    linkup = row.game == "linkup"
-    rules = {"max_turns": row.max_turns, "outside": row.outside, "slide": row.slide}
+    own = json.loads(row.facts) if row.facts is not None else _own_fields(row.data)
     return {
         "id": row.id,
         "game": row.game,
         "size": row.size,
-        "rules": rules if linkup else None,
-        "layers": row.layers if linkup else None,
-        "tiles": row.tiles if linkup else None,
-        "kinds": row.kinds if linkup else None,
+        **{name: own.get(name) for name in OWN_FIELDS},
         "seed": row.seed,
         "difficulty": difficulty,
         "solved": row.solved,
     }
 
 
+def _own_fields(data: str) -> dict[str, Any]:
+    """The family's own summary fields of a stored file (a row written before the ``facts``
+    column existed); none when its family is not known here."""
+    try:
+        return dict(json.loads(_row_for(json.loads(data)).facts or "{}"))
+    except (ValueError, LookupError):  # DocumentError, FamilyError
+        return {}
+
+
 def _row_for(data: dict[str, Any]) -> LevelRow:
-    """The row of a level file's JSON value (checked by the caller; ``id`` set)."""
-    if data.get("game", "linkup") != "linkup":
-        return _family_row(data)
-    board, rules = data["board"], data["rules"]
-    upper = board.get("layers") or []
-    cells = [v for grid in (board["rows"], *upper) for row in grid for v in row]
-    tiles = [v for v in cells if v > 0]
-    difficulty = (data.get("metrics") or {}).get("difficulty")
-    band = score = None
-    if isinstance(difficulty, dict):
-        band, score = difficulty.get("band"), difficulty.get("score")
-    generator = data.get("generator") or {}
+    """The row of a level file's JSON value of any game (checked by the caller), from what its
+    family says of it (:meth:`levelgen.puzzles.Family.summary`)."""
+    item = family_of(data)
+    found = item.summary(item.read(data))
+    width, height = found.get("width") or 0, found.get("height") or 0
+    rules = found.get("rules") or {}
+    score, band = found.get("score"), found.get("band")
     return LevelRow(
         id=level_id_of(data),
-        size=f"{board['width']}x{board['height']}",
-        width=board["width"],
-        height=board["height"],
-        max_turns=rules["max_turns"],
-        outside=rules["outside"],
+        game=item.name,
+        size=f"{width}x{height}" if width else "",
+        width=width,
+        height=height,
+        max_turns=rules.get("max_turns", 0),
+        outside=rules.get("outside", False),
         slide=rules.get("slide", "none"),
-        layers=1 + len(upper),
-        tiles=len(tiles),
-        kinds=len(set(tiles)),
-        seed=generator.get("seed"),
+        layers=found.get("layers") or 1,
+        tiles=found.get("tiles") or 0,
+        kinds=found.get("kinds") or 0,
+        seed=found.get("seed"),
         band=band if isinstance(band, str) else None,
-        score=float(score) if isinstance(score, int | float) else None,
-        solved=bool(data.get("solution")),
+        score=float(score) if isinstance(score, int | float) and math.isfinite(score) else None,
+        solved=bool(found.get("solved")),
+        facts=json.dumps({k: found[k] for k in OWN_FIELDS if k in found}, separators=(",", ":")),
         data=json.dumps(data, separators=(",", ":"), ensure_ascii=False),
         created_at=datetime.now(UTC),
     )
@@ -292,70 +303,52 @@ def level_id_of(data: dict[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def _family_row(data: dict[str, Any]) -> LevelRow:
-    """The row of a level of another game than Link-up: its id (the file's, else the SHA-256
-    of its canonical JSON), game, size (its board's width and height, or the file's own), seed,
-    difficulty as its family measures it, and whether it carries its certificate; Link-up's own
-    columns (rules, layers, tiles, kinds) keep their defaults."""
-    from ..puzzles import DocumentError, family
-
-    item = family(data["game"])
-    width = height = 0
-    for holder in (data.get("board"), data):  # a board object's size, else the file's own
-        if isinstance(holder, dict) and isinstance(holder.get("width"), int):
-            width, height = holder["width"], holder.get("height", 0)
-            break
-    band: str | None = None
-    score: float | None = None
-    with suppress(DocumentError):  # stored all the same, without a difficulty
-        score, band = item.difficulty(item.read(data))
-    generator = data.get("generator") or {}
-    return LevelRow(
-        id=level_id_of(data),
-        game=data["game"],
-        size=f"{width}x{height}" if width else "",
-        width=width,
-        height=height,
-        max_turns=0,
-        outside=False,
-        slide="none",
-        layers=1,
-        tiles=0,
-        kinds=0,
-        seed=generator.get("seed"),
-        band=band,
-        score=score if score is None or math.isfinite(score) else None,
-        solved=any(key in data for key in ("solution", "analysis")),
-        data=json.dumps(data, separators=(",", ":"), ensure_ascii=False),
-        created_at=datetime.now(UTC),
-    )
-
-
 def _upgrade_levels(engine: Engine) -> None:
     """Bring an older library up to date: a ``levels`` table without the ``game`` column gets it
-    (its levels are Link-up's); one made by levelgen 0.2.0, with no ``slide`` and ``layers``
-    columns, gets them, filled (and ``tiles`` and ``kinds``, which counted the bottom layer
-    only) from each stored file.  Run once per database; a current table is left alone."""
+    (its levels are of the default game); one made by levelgen 0.2.0, with no ``slide`` and
+    ``layers`` columns, gets them, filled (and ``tiles`` and ``kinds``, which counted the bottom
+    layer only) from each stored file; one without the ``facts`` column gets it, filled from
+    each stored file.  Run once per database; a current table is left alone."""
     columns = {c["name"] for c in inspect(engine).get_columns("levels")}
     if "game" not in columns:
         try:
             with engine.begin() as connection:
                 connection.execute(
-                    text("ALTER TABLE levels ADD COLUMN game VARCHAR(64) NOT NULL DEFAULT 'linkup'")
+                    text(
+                        "ALTER TABLE levels ADD COLUMN game VARCHAR(64) NOT NULL"
+                        f" DEFAULT '{DEFAULT_GAME}'"
+                    )
                 )
         except Exception:
             if "game" not in {c["name"] for c in inspect(engine).get_columns("levels")}:
                 raise
-    if {"slide", "layers"} <= columns:
-        return
-    try:
-        with engine.begin() as connection:
-            _add_variant_columns(connection)
-    except Exception:
-        # Another replica may have upgraded the table meanwhile; only then is this fine.
+    for names, add in ((("slide", "layers"), _add_variant_columns), (("facts",), _add_facts)):
+        if set(names) <= columns:
+            continue
+        try:
+            with engine.begin() as connection:
+                add(connection)
+        except Exception:
+            # Another replica may have upgraded the table meanwhile; only then is this fine.
+            columns = {c["name"] for c in inspect(engine).get_columns("levels")}
+            if not set(names) <= columns:
+                raise
         columns = {c["name"] for c in inspect(engine).get_columns("levels")}
-        if not {"slide", "layers"} <= columns:
-            raise
+
+
+def _add_facts(connection: Connection) -> None:
+    """The ``facts`` column, filled from each stored file (a file whose family is not known
+    here keeps NULL: its list form is worked out when it is listed)."""
+    connection.execute(text("ALTER TABLE levels ADD COLUMN facts TEXT"))
+    for level_id, data in connection.execute(text("SELECT id, data FROM levels")).all():
+        try:
+            facts = _row_for(json.loads(data)).facts
+        except (ValueError, LookupError):
+            continue
+        connection.execute(
+            text("UPDATE levels SET facts = :facts WHERE id = :id"),
+            {"facts": facts, "id": level_id},
+        )
 
 
 def _add_variant_columns(connection: Connection) -> None:

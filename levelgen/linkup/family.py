@@ -374,6 +374,18 @@ class LinkupFamily(FamilyBase):
             raise DocumentError(document.problems, is_format=False)
         return LinkupDocument(rate_level(level, seed=seed))
 
+    def summary(self, document: LinkupDocument) -> dict[str, Any]:
+        """The library's summary (:mod:`.summary`): the recorded difficulty, never measured."""
+        from .summary import level_summary
+
+        return level_summary(self._level(document))
+
+    def add_benchmarks(self, app: Any) -> None:
+        """``levelgen bench`` paths, solve, create, shape, play and boards (:mod:`.bench`)."""
+        from .bench import register
+
+        register(app)
+
     # ----- checking and solving ------------------------------------------------------------
 
     def verify(

@@ -141,6 +141,12 @@ class SlidingPuzzleFamily(FamilyBase):
         """The level with its difficulty block (see :mod:`levelgen.sliding.rating`)."""
         return rate_level(_level(document), seed=seed)
 
+    def add_benchmarks(self, app: Any) -> None:
+        """``levelgen bench sliding`` (:mod:`.bench_command`)."""
+        from .bench_command import register
+
+        register(app)
+
     # ----- checking and solving ------------------------------------------------------------
 
     def verify(

@@ -50,7 +50,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..formats.version import VERSION as __version__
+from ..formats.version import VERSION
 from ..puzzles import Budget, Progress, SpecError
 from . import bfs, space
 from .heuristics import lower_bound
@@ -375,7 +375,7 @@ def create_level(
         goal,
         solution,
         metrics,
-        GeneratorInfo("levelgen", __version__, seed, spec.parameters()),
+        GeneratorInfo("levelgen", VERSION, seed, spec.parameters()),
     )
     problems = certificate_problems(level)
     if problems:  # pragma: no cover - the solver's certificate always replays

@@ -193,6 +193,7 @@ def test_hint_and_version_load_only_what_they_use(tmp_path: Path) -> None:
         "levelgen.cli.verify",
         "levelgen.cli.render",
         "levelgen.bench",
+        "levelgen.linkup.bench",
     )
     for args in (["hint", str(out)], ["hint", str(out), "--json"], ["version"]):
         code, _, loaded = run_main(args, (*banned, "pydantic"))
@@ -259,7 +260,7 @@ def _boom(*args: object, **kwargs: object) -> None:
         ("levelgen.linkup.solvers.solve", ["solve", "HAND"]),
         ("levelgen.linkup.draw.terminal.render_board", ["show", "LEVEL"]),
         ("levelgen.formats.format_json", ["schema"]),
-        ("levelgen.bench.paths.boards_for_command", ["bench", "paths", "--check", "0"]),
+        ("levelgen.linkup.bench.paths.boards_for_command", ["bench", "paths", "--check", "0"]),
     ],
 )
 def test_an_unexpected_exception_is_a_bug_exit_70(

@@ -159,3 +159,53 @@ def test_every_game_imports_lists_and_exports(tmp_path: Path) -> None:
     bad.write_text(json.dumps(broken))
     refused = runner.invoke(app, ["library", "import", str(bad), "--db", db])
     assert refused.exit_code == 1 and refused.stderr.startswith(f"{bad}: /solution")
+
+
+def test_a_pack_of_any_game_imports_and_its_manifest_says_what_it_is(tmp_path: Path) -> None:
+    """A sliding-puzzle pack's folder imports its levels (not its manifest); the manifest
+    itself given to ``import`` is refused in one line saying it is a pack manifest, exit 3."""
+    db = f"sqlite:///{tmp_path / 'lib.db'}"
+    pack = tmp_path / "pack"
+    made = runner.invoke(
+        app,
+        [
+            *("pack", "--game", "sliding-puzzle", "--size", "3x3", "--count", "2"),
+            *("--seed", "1", "--workers", "1", "-o", str(pack)),
+        ],
+    )
+    assert made.exit_code == 0, made.output
+    manifest = pack / "manifest.json"
+    refused = runner.invoke(app, ["library", "import", str(manifest), "--db", db])
+    assert refused.exit_code == 3, refused.output
+    (line, summary) = refused.stderr.splitlines()
+    assert line == (
+        f"{manifest}: a pack manifest, not a level file: import its folder"
+        f" (levelgen library import {pack}) or its level files"
+    )
+    assert summary.startswith("0 stored")
+    result = runner.invoke(app, ["library", "import", str(pack), "--db", db])
+    assert result.exit_code == 0, result.output
+    assert "2 stored, 0 already in the library, 2 files" in result.output
+    listed = runner.invoke(app, ["library", "list", "--json", "--db", db])
+    items = [json.loads(line) for line in listed.stdout.splitlines()]
+    assert [(i["game"], i["size"], i["rules"], i["solved"]) for i in items] == [
+        ("sliding-puzzle", "3x3", None, True)
+    ] * 2
+
+
+def test_list_filters_are_checked_through_the_families(tmp_path: Path) -> None:
+    """``--slide`` takes what some game's ``slide`` option takes (the refusal is that game's
+    reason); ``--size`` is bounded by the largest side any game's level schema allows."""
+    db = f"sqlite:///{tmp_path / 'lib.db'}"
+    make_levels(tmp_path / "in", range(1))
+    assert (
+        runner.invoke(app, ["library", "import", str(tmp_path / "in"), "--db", db]).exit_code == 0
+    )
+    bad = runner.invoke(app, ["library", "list", "--slide", "sideways", "--db", db])
+    assert bad.exit_code == 2
+    assert "'sideways' is not one of none, down," in bad.output
+    for size in ("64x1", "1x64"):
+        ok = runner.invoke(app, ["library", "list", "--size", size, "--db", db])
+        assert ok.exit_code == 0 and ok.stdout == ""
+    big = runner.invoke(app, ["library", "list", "--size", "65x2", "--db", db])
+    assert big.exit_code == 2 and "65x2 is no game's size (sides 1..64 at most)" in big.output

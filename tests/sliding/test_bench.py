@@ -50,7 +50,7 @@ def test_the_length_workloads_report_right_answers(capsys: pytest.CaptureFixture
     long = bench_lengths.bench_long((30,), count=2)
     assert long.all_correct and long.count == 2
     json.dumps([f.as_dict() for f in (every, largest, long)])
-    from levelgen.bench.games import _lengths
+    from levelgen.sliding.bench_command import _lengths
 
     figures = {"every-length-3x3": every, "largest-3x4": largest, "long-4x4": long}
     _lengths({k: v.as_dict() for k, v in figures.items()})

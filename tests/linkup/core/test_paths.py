@@ -380,7 +380,7 @@ def test_largest_boards_agree_with_reference() -> None:
     """64x64 (the size cap) and a 64x1 strip: bit layout and rays at full width."""
     import random
 
-    from levelgen.bench.common import random_board
+    from levelgen.linkup.bench.common import random_board
 
     rng = random.Random(64)
     for width, height, density in ((64, 64, 0.5), (64, 1, 0.4), (1, 64, 0.4)):

@@ -29,7 +29,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..linkup import (
+from .. import (
     SYMMETRIES,
     GenerationError,
     Rules,
@@ -39,7 +39,7 @@ from ..linkup import (
     parse_size,
     replay,
 )
-from ..linkup import generate_level as generate
+from .. import generate_level as generate
 from .common import median_rate
 
 __all__ = ["TARGETS", "register", "soundness_sweep", "speed"]
@@ -217,8 +217,8 @@ def _variants(
     solve_boards: int,
     as_json: bool,
 ) -> None:
-    """``bench create --slide/--layers``: see :mod:`levelgen.bench.variants`."""
-    from ..linkup import SLIDES
+    """``bench create --slide/--layers``: see :mod:`levelgen.linkup.bench.variants`."""
+    from .. import SLIDES
     from .variants import run_variant_bench
 
     if slide is not None and slide != "all" and slide not in SLIDES:

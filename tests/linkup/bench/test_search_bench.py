@@ -8,10 +8,10 @@ from pathlib import Path
 from pytest import MonkeyPatch
 from typer.testing import CliRunner
 
-from levelgen.bench import solve as bench_solve
-from levelgen.bench.common import BenchBoard
-from levelgen.bench.solve import BoardRun, cross_check, scale_boards, summarize
 from levelgen.cli import app
+from levelgen.linkup.bench import solve as bench_solve
+from levelgen.linkup.bench.common import BenchBoard
+from levelgen.linkup.bench.solve import BoardRun, cross_check, scale_boards, summarize
 from levelgen.linkup.core.geometry import Size
 from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.generate.generator import generate

@@ -1,6 +1,6 @@
 """``levelgen bench create --difficulty``: steering by band, the band calibration, the levers.
 
-See :mod:`levelgen.bench.create` for what each report means.  Timing is read here, at the
+See :mod:`levelgen.linkup.bench.create` for what each report means.  Timing is read here, at the
 edge; the levels themselves are deterministic.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from ..linkup import (
+from .. import (
     BANDS,
     RUNGS,
     SLOT,
@@ -30,7 +30,7 @@ from ..linkup import (
     score_of,
     steered_generate,
 )
-from ..linkup import (
+from .. import (
     generate_level as generate,
 )
 
@@ -105,7 +105,7 @@ def calibration_population(seeds: int = 4) -> list[dict[str, Any]]:
 
 def _levers(levels: int) -> list[dict[str, Any]]:
     """Random deal against CP-SAT kind shaping (easy / hard) on the same removal orders."""
-    from ..linkup import deal, random_removal_order, shape_kinds
+    from .. import deal, random_removal_order, shape_kinds
 
     out = []
     template = Board(12, 8, (SLOT,) * 96)
@@ -141,7 +141,7 @@ def _levers(levels: int) -> list[dict[str, Any]]:
 def run_difficulty_bench(
     sizes: str, levels: int, calibrate: bool, levers: bool, as_json: bool
 ) -> None:
-    """The command body (see :mod:`levelgen.bench.create`)."""
+    """The command body (see :mod:`levelgen.linkup.bench.create`)."""
     if calibrate:
         rows = calibration_population()
         scores = sorted(score_of(r) for r in rows)

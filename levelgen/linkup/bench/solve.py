@@ -1,6 +1,6 @@
 """``levelgen bench solve``: the exact solvers on the fixed benchmark boards.
 
-Every fixed benchmark board (:mod:`levelgen.bench.boards`, or ``--boards``) is decided once
+Every fixed benchmark board (:mod:`levelgen.linkup.bench.boards`, or ``--boards``) is decided once
 per rule set (``outside`` on, off, or both) with a wall-clock limit per board, passed to the
 solver as a ``Budget`` with ``should_stop`` and a clock: the only place where the time is
 read. Reported per size and rule
@@ -36,12 +36,26 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..cli.common import WorkersOption, rival
-from ..linkup import Rules
+from .. import Rules
+from .. import rival_for as rival
 from .common import BOARDS_HELP, BenchBoard, boards_for_command
 
+#: ``--workers``, as the solving commands take it.
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        min=1,
+        metavar="N",
+        help="Processes for auto's race of two repair runs on boards over 500 tiles: 2 or more"
+        " runs the second on another core, 1 both in this process (slower; the same answer)."
+        "  [default: 2 when this machine has two CPUs or more]",
+        show_default=False,
+    ),
+]
+
 if TYPE_CHECKING:
-    from ..linkup import RivalFactory
+    from .. import RivalFactory
 
 __all__ = ["SCALE_SIZES", "BoardRun", "cross_check", "register", "scale_boards", "summarize"]
 
@@ -74,8 +88,8 @@ class BoardRun:
 def scale_boards(sizes: list[str], seeds: int, first: int = 0) -> list[BenchBoard]:
     """The ``scale`` set: a level per size and seed ``first .. first + seeds - 1`` from the
     generator (default parameters), solution dropped.  ``ValueError`` for a bad size."""
-    from ..linkup import generate_level as generate
-    from ..linkup import parse_size
+    from .. import generate_level as generate
+    from .. import parse_size
 
     out = []
     for text in sizes:
@@ -93,8 +107,8 @@ def _run_one(
     time_limit: float,
     rival: RivalFactory | None = None,
 ) -> BoardRun:
-    from ..linkup import SolveStatus, replay, solve, solve_exhaustive
-    from ..puzzles import Budget
+    from ...puzzles import Budget
+    from .. import SolveStatus, replay, solve, solve_exhaustive
 
     start = time.perf_counter()
     deadline = start + time_limit
@@ -286,7 +300,7 @@ def register(app: typer.Typer) -> None:
         else:
             loaded = boards_for_command(boards, sizes)
             outsides = [True, False] if both or outside is None else [outside]
-        from ..linkup import warm_up
+        from .. import warm_up
 
         warm_up()  # the solvers' imports before the first board's clock starts
         methods = [method] + (["exhaustive"] if compare and method != "exhaustive" else [])

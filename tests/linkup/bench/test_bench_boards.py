@@ -1,5 +1,5 @@
-"""The fixed benchmark boards made from their seeds (``levelgen.bench.boards``): the same bytes
-as the published benchmark set, and the benchmarks that run on them from a fresh clone (no
+"""The fixed benchmark boards made from their seeds (``levelgen.linkup.bench.boards``): the same
+bytes as the published benchmark set, and the benchmarks that run on them from a fresh clone (no
 ``shared/bench`` folder anywhere); ``bench serve --only`` names its workloads."""
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from levelgen.bench.boards import (
+from levelgen.cli import app
+from levelgen.linkup.bench.boards import (
     BENCH_SIZES,
     SplitMix64,
     bench_file_name,
     bench_file_text,
     bench_records,
 )
-from levelgen.bench.common import fixed_boards
-from levelgen.cli import app
+from levelgen.linkup.bench.common import fixed_boards
 
 runner = CliRunner()
 

@@ -22,7 +22,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..linkup import (
+from ...puzzles import Budget
+from .. import (
     SLIDE_DIRECTIONS,
     Board,
     GenerationError,
@@ -33,10 +34,9 @@ from ..linkup import (
     replay,
     solve,
 )
-from ..linkup import (
+from .. import (
     generate_level as generate,
 )
-from ..puzzles import Budget
 from .common import median_rate
 
 __all__ = ["TARGETS", "run_variant_bench", "solver_sweep"]

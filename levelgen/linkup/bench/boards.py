@@ -133,7 +133,7 @@ def register(app: typer.Typer) -> None:
         Exit codes: 0 written, or --check found every file the same; 1 --check found a file
         missing or different; 3 the folder or a file could not be written.
         """
-        from ..formats import WriteError, write_text
+        from ...formats import WriteError, write_text
 
         if not check:
             try:

@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from ..linkup import Board, Rules
+from .. import Board, Rules
 
 __all__ = [
     "BOARDS_HELP",
@@ -46,7 +46,7 @@ class BenchBoard:
 
 
 def fixed_boards(sizes: list[str] | None = None) -> list[BenchBoard]:
-    """The fixed benchmark boards (:mod:`levelgen.bench.boards`, made from their seeds), of
+    """The fixed benchmark boards (:mod:`levelgen.linkup.bench.boards`, made from their seeds), of
     the given sizes (``12x8``) or all, in size order.  ``ValueError`` naming a size that is
     not one of the set."""
     from .boards import BENCH_SIZES, bench_records

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..linkup import (
+from .. import (
     DEFAULT_DETERMINISTIC_TIME,
     TARGETS,
     Board,

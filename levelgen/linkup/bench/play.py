@@ -34,9 +34,9 @@ from typing import Annotated, Any
 
 import typer
 
-from ..linkup import Game, Size, legal_pairs, replay
-from ..linkup import generate_level as generate
-from ..puzzles import Budget
+from ...puzzles import Budget
+from .. import Game, Size, legal_pairs, replay
+from .. import generate_level as generate
 
 __all__ = ["live_list", "positions", "register"]
 
@@ -150,7 +150,7 @@ def hint_process(games: list[Game], runs: int) -> dict[str, Any]:
     clock, and CPU time of the process (user + system; what a busy machine inflates least)."""
     import resource
 
-    from ..linkup import position_to_data
+    from .. import position_to_data
 
     times = []
     cpu = []

@@ -1,6 +1,5 @@
-"""``levelgen bench sliding`` and ``levelgen bench ladders``: the workloads of the sliding-puzzle
-and snakes-and-ladders families (their faces' ``run_benchmarks``), printed as medians and rates
-next to their targets, or as JSON."""
+"""``levelgen bench sliding``: the sliding-puzzle workloads (:mod:`.bench`), printed as
+medians and rates next to their targets, or as JSON."""
 
 from __future__ import annotations
 
@@ -55,7 +54,7 @@ def sliding(
     if korf24 is not None or bounded:
         _sliding_long(korf24, limit, json_output)
         return
-    from ..sliding import run_benchmarks
+    from .bench import run_all as run_benchmarks
 
     figures = {name: found.as_dict() for name, found in run_benchmarks().items()}
     if json_output:
@@ -90,7 +89,7 @@ def sliding(
 
 
 def _lengths(figures: dict[str, Any]) -> None:
-    """The lines of :mod:`levelgen.sliding.bench_lengths`' workloads."""
+    """The lines of :mod:`.bench_lengths`' workloads."""
     every, largest, long = figures["every-length-3x3"], figures["largest-3x4"], figures["long-4x4"]
     times = ", ".join(f"{r['moves']}: {r['seconds']:.3f}" for r in every["rows"])
     typer.echo(
@@ -114,7 +113,7 @@ def _lengths(figures: dict[str, Any]) -> None:
 
 def _sliding_long(korf24: str | None, limit: float | None, json_output: bool) -> None:
     """The long sliding workloads: Korf and Taylor's 24-puzzles, or 8x8 bounded solving."""
-    from ..sliding.bench import bench_bounded, bench_korf24
+    from .bench import bench_bounded, bench_korf24
 
     if korf24 is not None:
         try:
@@ -152,45 +151,6 @@ def _sliding_long(korf24: str | None, limit: float | None, json_output: bool) ->
         )
 
 
-def ladders(
-    json_output: JsonOption = False,
-    workers: Annotated[
-        int, typer.Option(min=1, max=64, help="Processes for the parallel generation run.")
-    ] = 2,
-) -> None:
-    """Snakes and ladders: the Milton Bradley Chutes and Ladders board against the published
-    fraction (Althoen, King and Schilling 1993) and its fewest rolls (7); the median exact
-    analysis of 10x10 boards (target 50 ms) and 20x20 boards (target 1 s); 10x10 boards
-    generated into a 5-roll window of expected length (target 50 boards/s)."""
-    from ..ladders import run_benchmarks
-
-    figures: dict[str, Any] = run_benchmarks(workers=workers)
-    if json_output:
-        typer.echo(json.dumps(figures, indent=2, default=str))
-        return
-    chutes = figures["chutes_and_ladders"]
-    typer.echo(
-        f"Chutes and Ladders: {chutes['expected_rolls']} (~{chutes['expected_value']:.4f}) rolls;"
-        f" the published fraction: {chutes['same_fraction']}; fewest rolls"
-        f" {chutes['fewest_rolls']}"
-    )
-    for name, target in (("analysis_10x10", 0.05), ("analysis_20x20", 1.0)):
-        found = figures[name]
-        median = float(found["median_seconds"])
-        typer.echo(
-            f"{name.replace('_', ' ')}: median {median * 1000:.1f} ms"
-            f" (target {target * 1000:g} ms: {_met(median <= target)})"
-        )
-    for name in ("generation_10x10", "generation_10x10_workers"):
-        found = figures[name]
-        rate = float(found["boards_per_second"])
-        typer.echo(
-            f"{name.replace('_', ' ')}: {rate:.1f} boards/s into a 5-roll window"
-            f" (target 50: {_met(rate >= 50)})"
-        )
-
-
 def register(app: typer.Typer) -> None:
-    """Add ``bench sliding`` and ``bench ladders`` to ``app``."""
+    """Add ``bench sliding`` to ``app``."""
     app.command("sliding")(sliding)
-    app.command("ladders")(ladders)

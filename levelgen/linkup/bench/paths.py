@@ -1,6 +1,6 @@
 """``levelgen bench paths``: speed of the rules engine, and its agreement with the reference.
 
-On every fixed benchmark board (:mod:`levelgen.bench.boards`, or ``--boards``) and on a
+On every fixed benchmark board (:mod:`levelgen.linkup.bench.boards`, or ``--boards``) and on a
 half-cleared copy of each (the first half of a seeded positions-only removal order, so a state
 real play can reach), it times:
 
@@ -27,7 +27,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..linkup import (
+from .. import (
     Board,
     Pos,
     Rules,
