@@ -102,6 +102,7 @@ class Capability(StrEnum):
     PACK = "pack"  # packs ramped by difficulty (needs CREATE and RATE)
     RATE = "rate"  # the difficulty block of a level (score 0..100, band, measures)
     EXPORT = "export"  # engine exports: Tiled map and tileset, CSV and JSON grids
+    SHUFFLE = "shuffle"  # re-deal a position's pieces into a solvable one (Link-up's shuffle)
 
 
 class FamilyError(LookupError):
@@ -337,6 +338,15 @@ class Family(Protocol):
         position files) and the family's own place options (a square, a step)."""
         ...
 
+    def shuffle(
+        self, document: Any, *, seed: int, budget: Budget, options: Mapping[str, Any]
+    ) -> HintAnswer:
+        """The position's pieces re-dealt (randomness from ``seed``) into a solvable position:
+        ``status`` ``ok`` (``details`` carry the new level), ``unsolvable`` (no deal can be
+        won) or ``unknown`` (none found within the budget); ``details`` as the command line's
+        ``shuffle --json`` prints them."""
+        ...
+
     def show(
         self, document: Any, *, color: bool, options: Mapping[str, Any]
     ) -> tuple[str, list[str]]:
@@ -367,8 +377,8 @@ class Family(Protocol):
 
 class FamilyBase:
     """Defaults a family may inherit: no hint options, packs planned through :meth:`ramp`,
-    and no rating or export (leave :attr:`Capability.RATE` and :attr:`Capability.EXPORT` out
-    of ``capabilities``: the edges then never call them)."""
+    and no rating, export or shuffle (leave :attr:`Capability.RATE`, :attr:`Capability.EXPORT`
+    and :attr:`Capability.SHUFFLE` out of ``capabilities``: the edges then never call them)."""
 
     name: str
     hint_options: Sequence[CreateOption] = ()
@@ -398,6 +408,11 @@ class FamilyBase:
 
     def export_grid(self, document: Any, *, options: Mapping[str, Any]) -> ExportGrid:
         raise FamilyError(f"game {self.name!r} has no export operation")
+
+    def shuffle(
+        self, document: Any, *, seed: int, budget: Budget, options: Mapping[str, Any]
+    ) -> HintAnswer:
+        raise FamilyError(f"game {self.name!r} has no shuffle operation")
 
 
 # ----- the registry ---------------------------------------------------------------------------

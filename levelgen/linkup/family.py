@@ -31,6 +31,7 @@ from ..puzzles import (
     DocumentError,
     FamilyBase,
     HintAnswer,
+    OptionKind,
     PlayerAssets,
     Progress,
     SchemaEntry,
@@ -145,18 +146,50 @@ class LinkupFamily(FamilyBase):
         from .core.layers import MAX_LAYERS
 
         return (
-            CreateOption("kinds", "K", "Distinct tile kinds (default: tiles / copies)."),
-            CreateOption("copies", "C", "Tiles per kind: an even number, at least 2."),
-            CreateOption("max_turns", "T", "Most turns a linking path may make (0..8)."),
-            CreateOption("outside", "BOOL", "Whether paths may use the ring around the board."),
             CreateOption(
-                "layout", "TEXT", "Layout: o a tile cell, . a hole, # a wall, a row a line."
+                "kinds", "K", "Distinct tile kinds (default: tiles / copies).", OptionKind.INT
+            ),
+            CreateOption(
+                "copies", "C", "Tiles per kind: an even number, at least 2.", OptionKind.INT
+            ),
+            CreateOption(
+                "max_turns", "T", "Most turns a linking path may make (0..8).", OptionKind.INT
+            ),
+            CreateOption(
+                "outside",
+                "BOOL",
+                "Whether paths may use the ring around the board.",
+                OptionKind.BOOL,
+            ),
+            CreateOption(
+                "layout",
+                "TEXT",
+                "Layout: o a tile cell, . a hole, # a wall, a row a line.",
+                OptionKind.LINES,
             ),
             CreateOption("slide", "DIR", "After every removal the tiles slide (none, down, ...)."),
-            CreateOption("layers", "N", f"Layers (1..{MAX_LAYERS}; 1: a flat board)."),
+            CreateOption(
+                "layers", "N", f"Layers (1..{MAX_LAYERS}; 1: a flat board).", OptionKind.INT
+            ),
             CreateOption("symmetry", "SYM", "A symmetric level: mirror, rotate or both."),
             CreateOption("shape", "NAME", "A named layout (see levelgen shapes)."),
         )
+
+    hint_options = (
+        CreateOption(
+            "method",
+            "METHOD",
+            "linkup: the solver that proves a hint safe: auto (default), search, cpsat or"
+            " exhaustive.",
+        ),
+        CreateOption(
+            "workers",
+            "N",
+            "linkup: processes for auto's race of two repair runs on boards over 500 tiles"
+            " (1 or more; default 2 when the machine has two CPUs).",
+            OptionKind.INT,
+        ),
+    )
 
     @property
     def bands(self) -> tuple[str, ...]:
@@ -427,6 +460,14 @@ class LinkupFamily(FamilyBase):
         status = {"hint": "ok", "won": "ok", "lost": "unsolvable"}.get(result.status, "unknown")
         return HintAnswer(status, "\n".join(lines), hint_to_data(result))
 
+    def shuffle(
+        self, document: LinkupDocument, *, seed: int, budget: Budget, options: Mapping[str, Any]
+    ) -> HintAnswer:
+        """A solvable re-deal of the tiles left (see :mod:`.play.shuffle_answer`)."""
+        from .play.shuffle_answer import shuffle_answer
+
+        return shuffle_answer(self._position(document), seed, budget, options)
+
     # ----- pictures ------------------------------------------------------------------------
 
     def show(
@@ -510,6 +551,17 @@ class LinkupFamily(FamilyBase):
             title = f"Link-up {level.board.width}x{level.board.height}"
             title += f": {name}" if name else ""
         return player_assets(level, with_api=with_api, title=title, tiles=tiles)
+
+    def warm_up(self) -> None:
+        """Import what the service's tasks need (once in each of its workers, at start)."""
+        warm_up()
+
+    def _position(self, document: LinkupDocument) -> Position:
+        if document.position is not None:
+            return document.position
+        from .play.position import position_from_level
+
+        return position_from_level(self._level(document))
 
     def _level(self, document: LinkupDocument) -> Level:
         if document.level is None:

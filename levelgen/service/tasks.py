@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..puzzles import CreateOption, OptionKind
+
 if TYPE_CHECKING:
     from ..puzzles import Family
 
@@ -37,9 +39,6 @@ __all__ = [
     "task_verify",
     "warm_up",
 ]
-
-#: The solver methods a request may ask for: those of ``levelgen verify --method``.
-METHODS = ("auto", "search", "cpsat", "exhaustive")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +64,23 @@ def _problem(
 
 
 def warm_up() -> int:
-    """Import what the tasks need (run once in each worker at start)."""
-    from ..linkup import warm_up as warm_up_linkup
+    """Import what the tasks need (run once in each worker at start): the default game's
+    family, and what it names as its own warm-up (a ``warm_up()`` method, when it has one)."""
+    from ..puzzles import DEFAULT_GAME, family
 
-    warm_up_linkup()
+    hook = getattr(family(DEFAULT_GAME), "warm_up", None)
+    if callable(hook):
+        hook()
     return 0
+
+
+#: The create options every family that creates takes, besides ``game``, ``seed`` and
+#: ``time_limit``: ``size`` (``WxH``, or the family's own form) and ``difficulty`` (a band of
+#: the game, or a score).
+COMMON_CREATE_OPTIONS = (
+    CreateOption("size", "WxH", "Board size WxH (W columns by H rows), e.g. 12x8."),
+    CreateOption("difficulty", "BAND", "Steer towards one of the game's bands, or a score 0..100."),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,20 +94,37 @@ class Limits:
 
 @dataclass(frozen=True, slots=True)
 class DocumentOptions:
-    """The options found beside a document: solver method, time limit (capped), and for a
-    shuffle its seed (None: the edge's) and the legal moves it must leave."""
+    """The options found beside a document: the time limit (capped), the seed of a shuffle or
+    a rating (None: the edge's), and the family's own options of the operation by name."""
 
-    method: str
     time_limit: float
     seed: int | None = None
-    min_moves: int = 1
+    options: dict[str, Any] = field(default_factory=dict)
 
 
-#: The options an envelope may carry, by envelope key.
-_ENVELOPES = {
-    "level": ("method", "time_limit"),
-    "position": ("method", "time_limit", "seed", "min_moves"),
-}
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """What an operation's body may hold: its document keys (an envelope ``{key: document,
+    ...}``), whether a ``seed`` is taken, and the family's own options beside the document
+    (``hint``: the family's declared hint options; ``fixed``: names passed through as given,
+    checked by the family)."""
+
+    name: str
+    keys: tuple[str, ...]
+    seed: bool = False
+    hint: bool = False
+    fixed: tuple[str, ...] = ()
+
+
+VERIFY = Operation("verify", ("level",), fixed=("method",))
+HINT = Operation("hint", ("position", "level"), hint=True)
+SHUFFLE = Operation("shuffle", ("position", "level"), seed=True, fixed=("min_moves",))
+RATE = Operation("rate", ("level",), seed=True)
+_OPERATIONS = {"level": VERIFY, "position": HINT}
+
+#: The fields that make a body a file itself (a position file may embed its ``level``), not an
+#: envelope around one.
+_FILE_MARKS = ("format_version", "$schema", "board", "played")
 
 
 _LONG_DIGITS = re.compile(r"[0-9]{41}")
@@ -105,7 +133,7 @@ _INFINITIES = (float("inf"), float("-inf"))
 
 def fast_json(text: str) -> object | None:
     """The JSON value of ``text`` when the strict reader
-    (:func:`levelgen.linkup.files.parse_json`) would accept it and give the same value, else None
+    (:func:`levelgen.formats.parse_json`) would accept it and give the same value, else None
     (then the strict reader is run, for its exact reasons).  The strict reader calls Python
     for every number and walks every value; this one lets the C parser do the work and only
     watches for what the strict reader refuses: duplicate keys, NaN / Infinity, numbers too
@@ -185,55 +213,107 @@ def _parse_body(body: bytes, what: str) -> object:
         return _problem(400 if not first.pointer else 422, first.pointer, first.message)
 
 
-def _int_option(value: dict[str, Any], name: str, low: int, high: int) -> int | TaskResult | None:
-    if name not in value:
-        return None
-    raw = value[name]
-    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        return _problem(422, f"/{name}", f"expected a whole number in {low}..{high}")
-    return raw
-
-
 def _envelope(
-    value: object, key: str, limits: Limits
-) -> tuple[object, str, DocumentOptions] | TaskResult:
-    """Split an envelope ``{key: document, options...}`` (or a bare document) into the
-    document, the pointer prefix of its problems, and the options."""
-    if not (isinstance(value, dict) and key in value and "board" not in value):
-        return value, "", DocumentOptions("auto", min(limits.default_time, limits.max_time))
-    allowed = _ENVELOPES[key]
-    unknown = sorted(set(value) - {key, *allowed})
-    if unknown:
-        return _problem(
-            422, f"/{unknown[0]}", f"unknown field (expected {key}, {', '.join(allowed)})"
-        )
-    method = value.get("method", "auto")
-    if method not in METHODS:
-        return _problem(422, "/method", f"expected one of {', '.join(METHODS)}")
+    value: object, operation: Operation, limits: Limits
+) -> tuple[object, str, str | None, dict[str, Any], DocumentOptions] | TaskResult:
+    """Split an envelope ``{key: document, game, time_limit, options...}`` (or a bare
+    document) into the document, the pointer prefix of its problems, the game the envelope
+    names (None: the document's), the family options still to check, and the options."""
+    default = DocumentOptions(min(limits.default_time, limits.max_time))
+    if not isinstance(value, dict) or any(mark in value for mark in _FILE_MARKS):
+        return value, "", None, {}, default
+    keys = [key for key in operation.keys if key in value]
+    if not keys:
+        return value, "", None, {}, default
+    if len(keys) > 1:
+        return _problem(422, f"/{keys[1]}", f"give one of {' or '.join(operation.keys)}")
+    key = keys[0]
+    game = value.get("game")
+    if "game" in value and not isinstance(game, str):
+        return _problem(422, "/game", f"expected the name of a game, got {game!r}")
     raw_limit = _time_limit(value.get("time_limit", limits.default_time))
     if isinstance(raw_limit, TaskResult):
         return raw_limit
-    from ..linkup import MAX_SEED
+    seed: int | None = None
+    if operation.seed and "seed" in value:
+        from ..formats import MAX_SEED
 
-    seed = _int_option(value, "seed", 0, MAX_SEED)
-    min_moves = _int_option(value, "min_moves", 0, 64 * 64)
-    for found in (seed, min_moves):
+        raw = value["seed"]
+        if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= MAX_SEED:
+            return _problem(422, "/seed", f"expected a whole number in 0..{MAX_SEED}")
+        seed = raw
+    common = {key, "game", "time_limit", *(["seed"] if operation.seed else [])}
+    rest = {name: v for name, v in value.items() if name not in common}
+    options = DocumentOptions(min(float(raw_limit), limits.max_time), seed)
+    return value[key], f"/{key}", game, rest, options
+
+
+def _family_options(
+    family: Family, operation: Operation, rest: dict[str, Any], key: str
+) -> dict[str, Any] | TaskResult:
+    """The family's own options of ``operation`` among the envelope's other fields, typed as
+    the family declares them (:class:`~levelgen.puzzles.OptionKind`); a 422 naming the first
+    field that is none of them, or of the wrong type."""
+    declared: dict[str, CreateOption | None] = {name: None for name in operation.fixed}
+    if operation.hint:
+        declared.update({option.name: option for option in family.hint_options})
+    unknown = sorted(set(rest) - set(declared))
+    if unknown:
+        common = [key, "game", "time_limit", *(["seed"] if operation.seed else [])]
+        expected = ", ".join([*common, *declared])
+        return _problem(
+            422,
+            f"/{unknown[0]}",
+            f"unknown field (expected {expected}: the {operation.name} options of {family.name!r})",
+        )
+    options: dict[str, Any] = {}
+    for name, raw in rest.items():
+        option = declared[name]
+        found = raw if option is None else _typed(option, raw)
         if isinstance(found, TaskResult):
             return found
-    options = DocumentOptions(
-        method,
-        min(float(raw_limit), limits.max_time),
-        seed if isinstance(seed, int) else None,
-        min_moves if isinstance(min_moves, int) else 1,
-    )
-    return value[key], f"/{key}", options
+        options[name] = found
+    return options
 
 
-def _too_large(prefix: str, width: int, height: int, limits: Limits) -> TaskResult | None:
-    for name, side in (("width", width), ("height", height)):
+def _typed(option: CreateOption, value: object) -> object:
+    """``value`` as the family takes the option (a list of lines joined), or a 422."""
+    kind = option.kind
+    if kind is OptionKind.INT and (isinstance(value, bool) or not isinstance(value, int)):
+        return _problem(422, f"/{option.name}", "expected a whole number")
+    if kind is OptionKind.BOOL and not isinstance(value, bool):
+        return _problem(422, f"/{option.name}", "expected true or false")
+    if kind is OptionKind.TEXT and not isinstance(value, str):
+        return _problem(422, f"/{option.name}", "expected a string")
+    if kind is OptionKind.LINES:
+        if not isinstance(value, list) or not all(isinstance(line, str) for line in value):
+            return _problem(422, f"/{option.name}", "expected a list of lines (strings)")
+        return "".join(line + "\n" for line in value)
+    return value
+
+
+def _board_sides(value: object, prefix: str) -> list[tuple[str, int]]:
+    """The width and height of a document's board (or of its level's board, for a position
+    file that embeds its level), with their pointers; none when it has no such board."""
+    if not isinstance(value, dict):
+        return []
+    board, where = value.get("board"), f"{prefix}/board"
+    if not isinstance(board, dict) and isinstance(value.get("level"), dict):
+        board, where = value["level"].get("board"), f"{prefix}/level/board"
+    if not isinstance(board, dict):
+        return []
+    return [
+        (f"{where}/{name}", side)
+        for name in ("width", "height")
+        if isinstance(side := board.get(name), int) and not isinstance(side, bool)
+    ]
+
+
+def _too_large(value: object, prefix: str, limits: Limits) -> TaskResult | None:
+    """A 422 when the document's board is wider or taller than this service allows."""
+    for pointer, side in _board_sides(value, prefix):
         if side > limits.max_side:
-            reason = f"{side} is more than this service's {limits.max_side}"
-            return _problem(422, f"{prefix}/board/{name}", reason)
+            return _problem(422, pointer, f"{side} is more than this service's {limits.max_side}")
     return None
 
 
@@ -243,61 +323,85 @@ def _format_problem(prefix: str, problems: Any) -> TaskResult:
 
 
 def _read_family_document(
-    value: object, prefix: str, limits: Limits
+    value: object, prefix: str, game: str | None, limits: Limits
 ) -> tuple[Family, Any] | TaskResult:
-    """The family of a body's document (its ``game``; Link-up when it names none) and the
-    document read by it, or a 422 problem with the pointer (``/game`` for an unknown game)."""
-    from ..puzzles import DocumentError, family_of
+    """The family of a body's document (the envelope's ``game``, else the document's; the
+    default game when neither names one) and the document read by it, or a 422 problem with
+    the pointer (``/game`` for an unknown game, or an envelope and a document that disagree)."""
+    from ..puzzles import DocumentError, FamilyError, FamilySetupError, family, family_of
 
     try:
-        family = family_of(value)
-        document = family.read(value)
+        if game is None:
+            item = family_of(value)
+        else:
+            own = value.get("game") if isinstance(value, dict) else None
+            if isinstance(own, str) and own != game:
+                reason = f"the body names game {game!r}, its document {own!r}"
+                return _problem(422, "/game", reason)
+            item = family(game)
+        document = item.read(value)
     except DocumentError as exc:
         return _format_problem(prefix, exc.problems)
-    board = getattr(
-        getattr(document, "position", None) or getattr(document, "level", None), "board", None
-    )
-    if family.name == "linkup" and board is not None:
-        large = _too_large(prefix, board.width, board.height, limits)
-        if large is not None:
-            return large
-    return family, document
+    except FamilySetupError:
+        raise  # the server's setup, not the request: a 500 that the log explains
+    except FamilyError as exc:
+        return _problem(422, "/game", str(exc))
+    large = _too_large(value, prefix, limits)
+    if large is not None:
+        return large
+    return item, document
 
 
 def read_document(
-    body: bytes, limits: Limits, key: str = "level"
+    body: bytes, limits: Limits, key: str = "level", operation: Operation | None = None
 ) -> tuple[Family, Any, DocumentOptions] | TaskResult:
-    """The family and document of a verify/solve body (``key`` ``position`` for hint and
-    shuffle) and its options, or a problem (400 for bytes that are not acceptable JSON, 422
-    with the pointer for everything else)."""
-    what = "level file" if key == "level" else "position or level file"
+    """The family and document of a body and its options, or a problem (400 for bytes that
+    are not acceptable JSON, 422 with the pointer for everything else).  ``operation`` says
+    what the body may hold besides the document (verify and solve by default; ``key``
+    ``position``: a hint's)."""
+    operation = operation or _OPERATIONS[key]
+    what = "level file" if operation.keys == ("level",) else "position or level file"
     value = _parse_body(body, what)
     if isinstance(value, TaskResult):
         return value
-    split = _envelope(value, key, limits)
+    split = _envelope(value, operation, limits)
     if isinstance(split, TaskResult):
         return split
-    document, prefix, options = split
-    found = _read_family_document(document, prefix, limits)
+    document, prefix, game, rest, options = split
+    found = _read_family_document(document, prefix, game, limits)
     if isinstance(found, TaskResult):
         return found
-    return found[0], found[1], options
+    item, read = found
+    own = _family_options(item, operation, rest, prefix.lstrip("/") or "level")
+    if isinstance(own, TaskResult):
+        return own
+    return item, read, DocumentOptions(options.time_limit, options.seed, own)
 
 
-def _solver_options(family: Family, options: DocumentOptions) -> dict[str, Any]:
-    """The solver method of a request, for the families that take one (Link-up)."""
-    return {"method": options.method} if family.name == "linkup" else {}
+def _refused(exc: Exception) -> TaskResult:
+    """A 422 for an option the family refuses (``SpecError``: its field) or a document it
+    cannot take (``DocumentError``: its pointers)."""
+    from ..puzzles import SpecError
+
+    if isinstance(exc, SpecError):
+        return _problem(422, f"/{exc.option}", exc.reason)
+    return _format_problem("", getattr(exc, "problems", ()))
 
 
 def task_verify(body: bytes, limits: Limits) -> TaskResult:
     """``POST /v1/verify``: the CLI's ``verify --json`` report for the level in ``body``."""
+    from ..puzzles import DocumentError, SpecError
+
     read = read_document(body, limits)
     if isinstance(read, TaskResult):
         return read
     family, document, options = read
     from .answers import verify_report
 
-    report = verify_report(family, document, _solver_options(family, options), options.time_limit)
+    try:
+        report = verify_report(family, document, options.options, options.time_limit)
+    except (SpecError, DocumentError) as exc:
+        return _refused(exc)
     verdict = report["files"][0]
     if verdict["status"] == "schema-invalid":
         problems = [(p["pointer"], p["reason"]) for p in verdict["problems"]]
@@ -309,63 +413,90 @@ def task_verify(body: bytes, limits: Limits) -> TaskResult:
 
 def task_solve(body: bytes, limits: Limits) -> TaskResult:
     """``POST /v1/solve``: the level with a solution, or the verdict saying why not."""
+    from ..puzzles import DocumentError, SpecError
+
     read = read_document(body, limits)
     if isinstance(read, TaskResult):
         return read
     family, document, options = read
     from .answers import solve_answer
 
-    answer = solve_answer(family, document, _solver_options(family, options), options.time_limit)
+    try:
+        answer = solve_answer(family, document, options.options, options.time_limit)
+    except (SpecError, DocumentError) as exc:
+        return _refused(exc)
     return TaskResult(200, _dumps(answer))
 
 
 def task_hint(body: bytes, limits: Limits) -> TaskResult:
-    """``POST /v1/hint``: the CLI's ``hint --json`` answer for the position in ``body``."""
-    read = read_document(body, limits, "position")
+    """``POST /v1/hint``: the CLI's ``hint --json`` answer for the position in ``body``, with
+    the hint options its family declares (``hint_options``) taken from the envelope."""
+    read = read_document(body, limits, operation=HINT)
     if isinstance(read, TaskResult):
         return read
     family, document, options = read
     from ..formats.reports import hint_data
-    from ..puzzles import Capability, DocumentError
+    from ..puzzles import Capability, DocumentError, SpecError
     from .cancel import task_budget
 
     if Capability.HINT not in family.capabilities:
         return _problem(422, "/game", f"game {family.name!r} has no hint operation")
     try:
         answer = family.hint(
-            document,
-            budget=task_budget(options.time_limit),
-            options=_solver_options(family, options),
+            document, budget=task_budget(options.time_limit), options=options.options
         )
-    except DocumentError as exc:
-        return _format_problem("", exc.problems)
+    except (SpecError, DocumentError) as exc:
+        return _refused(exc)
     return TaskResult(200, _dumps(hint_data(answer.status, answer.text, answer.details)))
 
 
 def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
     """``POST /v1/shuffle``: the CLI's ``shuffle --json`` answer for the position in
-    ``body`` (``drawn_seed`` when the body names no seed; the answer says which)."""
-    read = read_document(body, limits, "position")
+    ``body`` (``drawn_seed`` when the body names no seed; the answer says which), for a
+    family that shuffles (:attr:`~levelgen.puzzles.Capability.SHUFFLE`)."""
+    read = read_document(body, limits, operation=SHUFFLE)
     if isinstance(read, TaskResult):
         return read
     family, document, options = read
-    if family.name != "linkup":
-        return _problem(422, "/game", f"shuffle is a Link-up operation, not one of {family.name!r}")
-    from ..linkup import is_variant, position_from_level, shuffle, shuffle_to_data, variant_shuffle
-    from .cancel import task_budget as budget
+    from ..formats.reports import hint_data
+    from ..puzzles import Capability, DocumentError, SpecError
+    from .cancel import task_budget
 
-    position = document.position or position_from_level(document.level)
-
-    shuffler = variant_shuffle if is_variant(position.board, position.rules) else shuffle
+    if Capability.SHUFFLE not in family.capabilities:
+        return _problem(422, "/game", f"game {family.name!r} has no shuffle operation")
     seed = options.seed if options.seed is not None else drawn_seed
-    result = shuffler(
-        position.board,
-        position.rules,
-        seed,
-        min_moves=options.min_moves,
-        budget=budget(options.time_limit),
-    )
-    return TaskResult(200, _dumps(shuffle_to_data(result)))
+    try:
+        answer = family.shuffle(
+            document, seed=seed, budget=task_budget(options.time_limit), options=options.options
+        )
+    except (SpecError, DocumentError) as exc:
+        return _refused(exc)
+    return TaskResult(200, _dumps(hint_data(answer.status, answer.text, answer.details)))
+
+
+#: The seed of a rating when the body names none (that of ``levelgen rate``).
+RATE_SEED = 0
+
+
+def task_rate(body: bytes, limits: Limits) -> TaskResult:
+    """``POST /v1/rate``: the level in ``body`` with its difficulty block
+    (``metrics.difficulty``: ``score`` 0..100, ``band``, ``measures``), measured by its family
+    (:attr:`~levelgen.puzzles.Capability.RATE`) with the body's ``seed`` (default 0)."""
+    read = read_document(body, limits, operation=RATE)
+    if isinstance(read, TaskResult):
+        return read
+    family, document, options = read
+    from ..formats import format_json
+    from ..puzzles import Capability, DocumentError, SpecError
+
+    if Capability.RATE not in family.capabilities:
+        return _problem(422, "/game", f"game {family.name!r} has no rate operation")
+    seed = options.seed if options.seed is not None else RATE_SEED
+    try:
+        rated = family.rate(document, seed=seed)
+    except (SpecError, DocumentError) as exc:
+        return _refused(exc)
+    return TaskResult(200, format_json(family.dump(rated)).encode("utf-8"))
 
 
 def _time_limit(value: object) -> float | TaskResult:
@@ -390,14 +521,22 @@ def create_time_limit(body: bytes, max_time: float) -> float:
 
 def task_create(body: bytes, drawn_seed: int, max_side: int) -> TaskResult:
     """``POST /v1/levels``: the level of the create options in ``body`` (strict JSON, strict
-    types: a JSON object whose ``game`` names the family, Link-up when absent, ``seed`` an
+    types: a JSON object whose ``game`` names the family, the default game when absent, ``seed`` an
     integer, ``drawn_seed`` when absent, ``time_limit`` applied by the edge (it stops the task),
     and the family's own options), as the canonical bytes
     of its level file (:func:`levelgen.formats.format_json`: those ``levelgen create`` writes
     for the same options and seed); 422 naming the option (``/size``) when it cannot be
     met."""
     from ..formats import MAX_SEED, format_json
-    from ..puzzles import Capability, CreateError, FamilyError, SpecError, family
+    from ..puzzles import (
+        DEFAULT_GAME,
+        Capability,
+        CreateError,
+        FamilyError,
+        FamilySetupError,
+        SpecError,
+        family,
+    )
 
     value = _parse_body(body, "create options object")
     if isinstance(value, TaskResult):
@@ -409,11 +548,13 @@ def task_create(body: bytes, drawn_seed: int, max_side: int) -> TaskResult:
         limit = _time_limit(values.pop("time_limit"))
         if isinstance(limit, TaskResult):
             return limit
-    game = values.pop("game", "linkup")
+    game = values.pop("game", DEFAULT_GAME)
     if not isinstance(game, str):
         return _problem(422, "/game", f"expected the name of a game, got {game!r}")
     try:
         item = family(game)
+    except FamilySetupError:
+        raise
     except FamilyError as exc:
         return _problem(422, "/game", str(exc))
     if Capability.CREATE not in item.capabilities:
@@ -423,23 +564,42 @@ def task_create(body: bytes, drawn_seed: int, max_side: int) -> TaskResult:
         seed = drawn_seed
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         return _problem(422, "/seed", f"expected a whole number in 0..{MAX_SEED}")
-    layout = values.get("layout")
-    if game == "linkup" and layout is not None:
-        if not isinstance(layout, list) or not all(isinstance(row, str) for row in layout):
-            return _problem(422, "/layout", "expected a list of rows (strings)")
-        values["layout"] = "".join(row + "\n" for row in layout)
+    for option in (*COMMON_CREATE_OPTIONS, *item.create_options):
+        if values.get(option.name, 0) is None:
+            del values[option.name]  # null: the option's default
+        elif option.name in values:
+            typed = _typed(option, values[option.name])
+            if isinstance(typed, TaskResult):
+                return typed
+            values[option.name] = typed
+    large = _size_too_large(values.get("size"), max_side)
+    if large is not None:
+        return large
     try:
         spec = item.parse_spec(values)
     except SpecError as exc:
         return _problem(422, f"/{exc.option}", exc.reason)
-    if game == "linkup" and max(spec.size) > max_side:
-        name = "size" if values.get("size") is not None else "layout"
-        return _problem(422, f"/{name}", f"larger than this service's {max_side}x{max_side}")
     try:
         document = item.create(spec, seed)
     except CreateError as exc:
         return _problem(422, "", str(exc))
-    return TaskResult(201, format_json(item.dump(document)).encode("utf-8"))
+    data = item.dump(document)
+    for _pointer, side in _board_sides(data, ""):
+        if side > max_side:  # a size the options gave otherwise (a layout's rows)
+            given = [o.name for o in item.create_options if o.name in values]
+            name = next((n for n in given if n != "size"), "size")
+            reason = f"makes a board {side} wide or tall, more than this service's {max_side}"
+            return _problem(422, f"/{name}", reason)
+    return TaskResult(201, format_json(data).encode("utf-8"))
+
+
+def _size_too_large(size: object, max_side: int) -> TaskResult | None:
+    """A 422 at ``/size`` when a ``WxH`` size is wider or taller than this service allows
+    (any other value is the family's to check)."""
+    width, sep, height = size.partition("x") if isinstance(size, str) else ("", "", "")
+    if sep and width.isdigit() and height.isdigit() and max(int(width), int(height)) > max_side:
+        return _problem(422, "/size", f"larger than this service's {max_side}x{max_side}")
+    return None
 
 
 def _stored(level_text: str) -> tuple[Family, Any]:
@@ -465,7 +625,7 @@ def task_svg(level_text: str, cell_size: int) -> TaskResult:
 
 def task_player(level_text: str, api_base: str) -> TaskResult:
     """``GET /play/{id}``: the browser player page of a stored level, calling ``api_base``
-    (``""``: the page's own origin) for hints (and Link-up's shuffles)."""
+    (``""``: the page's own origin) for hints (and shuffles, where the game has them)."""
     from ..player import build_page
     from ..puzzles import Capability
 

@@ -69,12 +69,20 @@ class SlidingPuzzleFamily(FamilyBase):
 
     name = "sliding-puzzle"
     title = "Sliding puzzle"
-    capabilities: frozenset[Capability] = frozenset(Capability)
+    capabilities: frozenset[Capability] = frozenset(Capability) - {Capability.SHUFFLE}
     schemas: Mapping[str, SchemaEntry] = {
         "level": SchemaEntry(level_json_schema, "sliding-puzzle.level.v1.schema.json")
     }
     create_options: Sequence[CreateOption] = CREATE_OPTIONS
     bands: Sequence[str] = BANDS
+    hint_options: Sequence[CreateOption] = (
+        CreateOption(
+            "played",
+            "MOVES",
+            "sliding-puzzle: moves played after the file's position, a string of U, D, L, R"
+            " (the blank's moves).",
+        ),
+    )
 
     # ----- files ---------------------------------------------------------------------------
 
