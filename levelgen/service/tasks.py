@@ -124,7 +124,7 @@ _OPERATIONS = {"level": VERIFY, "position": HINT}
 
 #: The fields that make a body a file itself (a position file may embed its ``level``), not an
 #: envelope around one.
-_FILE_MARKS = ("format_version", "$schema", "board", "played")
+_FILE_MARKS = ("format_version", "$schema", "board")
 
 
 _LONG_DIGITS = re.compile(r"[0-9]{41}")
@@ -277,14 +277,14 @@ def _family_options(
 
 
 def _typed(option: CreateOption, value: object) -> object:
-    """``value`` as the family takes the option (a list of lines joined), or a 422."""
+    """``value`` as the family takes the option (a list of lines joined), or a 422 when a
+    whole number, a boolean or a list of lines is of another JSON type (a text or JSON value
+    is the family's to check: it names its own reason)."""
     kind = option.kind
     if kind is OptionKind.INT and (isinstance(value, bool) or not isinstance(value, int)):
         return _problem(422, f"/{option.name}", "expected a whole number")
     if kind is OptionKind.BOOL and not isinstance(value, bool):
         return _problem(422, f"/{option.name}", "expected true or false")
-    if kind is OptionKind.TEXT and not isinstance(value, str):
-        return _problem(422, f"/{option.name}", "expected a string")
     if kind is OptionKind.LINES:
         if not isinstance(value, list) or not all(isinstance(line, str) for line in value):
             return _problem(422, f"/{option.name}", "expected a list of lines (strings)")
@@ -334,11 +334,13 @@ def _read_family_document(
         if game is None:
             item = family_of(value)
         else:
+            item = family(game)
             own = value.get("game") if isinstance(value, dict) else None
             if isinstance(own, str) and own != game:
                 reason = f"the body names game {game!r}, its document {own!r}"
                 return _problem(422, "/game", reason)
-            item = family(game)
+            if isinstance(value, dict) and "game" not in value:
+                value = {"game": game, **value}  # the body says which game it is
         document = item.read(value)
     except DocumentError as exc:
         return _format_problem(prefix, exc.problems)
@@ -487,7 +489,7 @@ def task_rate(body: bytes, limits: Limits) -> TaskResult:
         return read
     family, document, options = read
     from ..formats import format_json
-    from ..puzzles import Capability, DocumentError, SpecError
+    from ..puzzles import Capability, DocumentError, FamilyError, SpecError
 
     if Capability.RATE not in family.capabilities:
         return _problem(422, "/game", f"game {family.name!r} has no rate operation")
@@ -496,6 +498,8 @@ def task_rate(body: bytes, limits: Limits) -> TaskResult:
         rated = family.rate(document, seed=seed)
     except (SpecError, DocumentError) as exc:
         return _refused(exc)
+    except FamilyError as exc:  # a family that lists the capability but refuses the level
+        return _problem(422, "/game", str(exc))
     return TaskResult(200, format_json(family.dump(rated)).encode("utf-8"))
 
 
