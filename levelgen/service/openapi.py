@@ -24,8 +24,8 @@ from typing import Any
 
 from ..formats import MAX_SEED
 from ..puzzles import DEFAULT_GAME, Capability, CreateOption, Family, OptionKind, families
+from .bodies import COMMON_CREATE_OPTIONS
 from .models import LEVEL_MARK, LEVEL_REF
-from .tasks import COMMON_CREATE_OPTIONS
 
 __all__ = ["family_components", "mark_levels"]
 
