@@ -414,9 +414,9 @@ class Family(Protocol):
 
 class FamilyBase:
     """Defaults a family may inherit: no hint options, packs planned through :meth:`ramp`,
-    a library summary read from the dumped file, and no rating or export (leave
-    :attr:`Capability.RATE` and :attr:`Capability.EXPORT` out of ``capabilities``: the edges
-    then never call them)."""
+    a library summary read from the dumped file, and no rating, export or shuffle (leave
+    :attr:`Capability.RATE`, :attr:`Capability.EXPORT` and :attr:`Capability.SHUFFLE` out of
+    ``capabilities``: the edges then never call them)."""
 
     name: str
     hint_options: Sequence[CreateOption] = ()

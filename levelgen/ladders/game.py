@@ -48,8 +48,18 @@ __all__ = ["GENERATOR_NAME", "LaddersFamily"]
 GENERATOR_NAME = "levelgen"
 
 CREATE_OPTIONS = (
-    CreateOption("snakes", "N", "Snakes on the board (default 0.8*sqrt(squares): 8 on 10x10)."),
-    CreateOption("ladders", "N", "Ladders on the board (default 0.8*sqrt(squares): 8 on 10x10)."),
+    CreateOption(
+        "snakes",
+        "N",
+        "Snakes on the board (default 0.8*sqrt(squares): 8 on 10x10).",
+        OptionKind.INT,
+    ),
+    CreateOption(
+        "ladders",
+        "N",
+        "Ladders on the board (default 0.8*sqrt(squares): 8 on 10x10).",
+        OptionKind.INT,
+    ),
     CreateOption(
         "expected",
         "LO:HI",
@@ -61,7 +71,7 @@ CREATE_OPTIONS = (
         "LO:HI",
         "Bounds on the fewest rolls to finish (6:, :9, 6:9 or 7; default N/(3*faces) or more).",
     ),
-    CreateOption("faces", "F", "Faces of the die, 2..20 (default 6)."),
+    CreateOption("faces", "F", "Faces of the die, 2..20 (default 6).", OptionKind.INT),
     CreateOption(
         "overshoot",
         "RULE",
@@ -71,28 +81,38 @@ CREATE_OPTIONS = (
         "final_snakes",
         "yes|no",
         "Allow snakes on the last row's squares within one roll of the end.",
+        OptionKind.BOOL,
     ),
-    CreateOption("ladder_crossings", "K", "Most pairs of ladders whose lines cross (default 0)."),
+    CreateOption(
+        "ladder_crossings",
+        "K",
+        "Most pairs of ladders whose lines cross (default 0).",
+        OptionKind.INT,
+    ),
     CreateOption(
         "snake_crossings",
         "K",
         "Most pairs of a snake with a snake or a ladder whose lines cross (default 2).",
+        OptionKind.INT,
     ),
     CreateOption(
         "max_length",
         "R",
         "Most rows a snake or ladder spans (default half the rows, rounded up: 5 on 10x10).",
+        OptionKind.INT,
     ),
     CreateOption(
         "shared_ends",
         "yes|no",
         "Allow two snakes or ladders to end on one square (default no).",
+        OptionKind.BOOL,
     ),
     CreateOption(
         "thirds",
         "yes|no",
         "Each third of the board holds a jump's start, and a ladder's and a snake's when there"
         " are three of each (default yes).",
+        OptionKind.BOOL,
     ),
 )
 
@@ -109,7 +129,6 @@ class LaddersFamily(FamilyBase):
     name = GAME
     title = "Snakes and ladders"
     capabilities: frozenset[Capability] = frozenset(Capability) - {
-        Capability.RATE,
         Capability.EXPORT,
         Capability.SHUFFLE,
     }

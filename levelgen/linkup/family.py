@@ -142,7 +142,7 @@ class LinkupFamily(FamilyBase):
 
     name = "linkup"
     title = "Link-up"
-    capabilities = frozenset(Capability) - {Capability.RATE, Capability.EXPORT}
+    capabilities = frozenset(Capability) - {Capability.EXPORT}
 
     @property
     def create_options(self) -> tuple[CreateOption, ...]:
@@ -621,6 +621,17 @@ class LinkupFamily(FamilyBase):
             title = f"Link-up {level.board.width}x{level.board.height}"
             title += f": {name}" if name else ""
         return player_assets(level, with_api=with_api, title=title, tiles=tiles)
+
+    def warm_up(self) -> None:
+        """Import what the service's tasks need (once in each of its workers, at start)."""
+        warm_up()
+
+    def _position(self, document: LinkupDocument) -> Position:
+        if document.position is not None:
+            return document.position
+        from .play.position import position_from_level
+
+        return position_from_level(self._level(document))
 
     def _level(self, document: LinkupDocument) -> Level:
         if document.level is None:

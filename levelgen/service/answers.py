@@ -38,10 +38,8 @@ def solve_answer(
     (``invalid``, ``unsolvable``, ``undecided``) with ``level`` null unless the family found
     a certificate it could not prove (a sliding puzzle's best solution), ``message``, the
     ``problems`` and ``deadlock`` (a Link-up board's deadlock core), then the family's own
-    figures; ``exit_code`` as ``levelgen solve`` would exit.  A Link-up level keeps its
-    generator block, as the service has always answered."""
-    if family.name == "linkup":
-        options = {**options, "keep_generator": True}
+    figures; ``exit_code`` as ``levelgen solve`` would exit.  The solved level is the one
+    ``levelgen solve`` writes."""
     answer = family.solve(document, budget=task_budget(time_limit), options=options)
     status = "undecided" if answer.status == "unknown" else answer.status
     details = dict(answer.details)

@@ -8,9 +8,9 @@ start-up) and closed at shutdown: on SIGTERM uvicorn stops accepting and lets ru
 finish within the grace period, then cancels those still running (their tasks stop in the
 workers); the pack runner gives its job back and the workers are stopped.
 
-The OpenAPI document (``/openapi.json``, browsable at ``/docs``) describes level files by the
-file schema's own model (``LevelFile``, the model ``schemas/level.v1.schema.json`` is generated
-from) and every error by the ``Problem`` model.
+The OpenAPI document (``/openapi.json``, browsable at ``/docs``) describes the files of every
+family by their own JSON Schemas, the bodies by the families' option declarations
+(:mod:`levelgen.service.openapi`), and every error by the ``Problem`` model.
 """
 
 from __future__ import annotations
@@ -22,45 +22,21 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
-from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp
 
 from ..formats.version import VERSION as __version__
 from ..library import Store
-from ..linkup import LevelFile, PositionFile
 from .middleware import AccessLog, BodyLimit, JsonWrites, log_event
-from .models import CreateRequest
+from .openapi import family_components, mark_levels
 from .problems import Problem, install_problem_handlers
-from .routes import check, health, levels, packs, play, player
+from .routes import check, health, levels, packs, play, player, rate
 from .routes.packs import PackRequest
 from .runner import PackRunner
 from .settings import Settings
 from .work import WorkPool
 
 __all__ = ["create_app"]
-
-
-class PositionEnvelope(BaseModel):
-    """A position (or a level) with the options of a hint or a shuffle."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    position: PositionFile | LevelFile
-    method: str = Field(default="auto", pattern="^(auto|search|cpsat)$")
-    time_limit: float = Field(default=5.0, gt=0, description="Capped by the server's maximum.")
-    seed: int | None = Field(default=None, ge=0, le=2**53 - 1, description="Shuffle only.")
-    min_moves: int = Field(default=1, ge=0, le=4096, description="Shuffle only.")
-
-
-class LevelEnvelope(BaseModel):
-    """A level with the options of the check: solver method and time limit in seconds."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    level: LevelFile
-    method: str = Field(default="auto", pattern="^(auto|search|cpsat)$")
-    time_limit: float = Field(default=5.0, gt=0, description="Capped by the server's maximum.")
 
 
 def _safe_url(url: str) -> str:
@@ -140,8 +116,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = _Service(
         title="levelgen",
         version=__version__,
-        summary="Puzzle levels (Link-up, sliding puzzles, snakes and ladders) with replayable"
-        " proofs, over HTTP.",
+        summary="Puzzle levels (Link-up, sliding puzzles, snakes and ladders, and the games a"
+        " package adds) with replayable proofs, over HTTP.",
         lifespan=lifespan,
         separate_input_output_schemas=False,
         docs_url=None,
@@ -153,6 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         levels.router,
         check.router,
         play.router,
+        rate.router,
         packs.router,
         player.router,
         health.router,
@@ -172,21 +149,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 separate_input_output_schemas=False,
             )
             components = schema.setdefault("components", {}).setdefault("schemas", {})
-            for model in (
-                LevelFile,
-                PositionFile,
-                LevelEnvelope,
-                PositionEnvelope,
-                Problem,
-                CreateRequest,
-                PackRequest,
-            ):
+            for model in (Problem, PackRequest):
                 found = model.model_json_schema(
                     by_alias=True, ref_template="#/components/schemas/{model}"
                 )
                 components.update(found.pop("$defs", {}))
                 components[model.__name__] = found
-            app.openapi_schema = schema
+            components.update(family_components())
+            app.openapi_schema = mark_levels(schema)
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]

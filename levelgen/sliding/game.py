@@ -71,7 +71,6 @@ class SlidingPuzzleFamily(FamilyBase):
     name = "sliding-puzzle"
     title = "Sliding puzzle"
     capabilities: frozenset[Capability] = frozenset(Capability) - {
-        Capability.RATE,
         Capability.EXPORT,
         Capability.SHUFFLE,
     }

@@ -96,8 +96,15 @@ EXPERT_TOPS: dict[tuple[int, int], int] = {**LARGEST, (4, 4): 66}
 MOVES_CAPS: dict[tuple[int, int], int] = {**LARGEST, (4, 4): 74, (5, 5): 90}
 
 CREATE_OPTIONS = (
-    CreateOption("moves", "N", "the exact optimal length (proved); instead of --difficulty"),
-    CreateOption("colors", "K", "a colour puzzle of K colours (2-7) with a goal pattern drawn"),
+    CreateOption(
+        "moves", "N", "the exact optimal length (proved); instead of --difficulty", OptionKind.INT
+    ),
+    CreateOption(
+        "colors",
+        "K",
+        "a colour puzzle of K colours (2-7) with a goal pattern drawn",
+        OptionKind.INT,
+    ),
     CreateOption(
         "goal",
         "FILE",

@@ -28,7 +28,6 @@ def test_the_protocol() -> None:
     )
     assert FAMILY.name == "snakes-ladders"
     assert FAMILY.capabilities >= frozenset(Capability) - {
-        Capability.RATE,
         Capability.EXPORT,
         Capability.SHUFFLE,
     }

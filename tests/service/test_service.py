@@ -378,12 +378,12 @@ def test_time_limit_is_capped_by_the_server() -> None:
     limits = Limits(64, 2.0, 5.0)
     body = json.dumps({"level": HAND_MADE, "time_limit": 1000}).encode()
     read = read_document(body, limits)
-    assert isinstance(read, tuple) and read[2] == DocumentOptions("auto", 5.0)
+    assert isinstance(read, tuple) and read[2] == DocumentOptions(5.0)
     bare = read_document(json.dumps(HAND_MADE).encode(), limits)
-    assert isinstance(bare, tuple) and bare[2] == DocumentOptions("auto", 2.0)
-    position = json.dumps({"position": HAND_MADE, "time_limit": 9, "seed": 4}).encode()
+    assert isinstance(bare, tuple) and bare[2] == DocumentOptions(2.0)
+    position = json.dumps({"position": HAND_MADE, "time_limit": 9, "method": "search"}).encode()
     read = read_document(position, limits, "position")
-    assert isinstance(read, tuple) and read[2] == DocumentOptions("auto", 5.0, 4, 1)
+    assert isinstance(read, tuple) and read[2] == DocumentOptions(5.0, None, {"method": "search"})
 
 
 # ----- hint and shuffle -------------------------------------------------------------------------

@@ -10,7 +10,10 @@ from ...formats.words import plural
 from ...puzzles import ShuffleAnswer, SpecError
 from .position import Position
 
-__all__ = ["shuffle_answer"]
+__all__ = ["MAX_MIN_MOVES", "shuffle_answer"]
+
+#: The most legal moves a shuffle may be asked to leave (a 64x64 board's cells).
+MAX_MIN_MOVES = 64 * 64
 
 
 def shuffle_answer(
@@ -28,8 +31,10 @@ def shuffle_answer(
     if unknown:
         raise SpecError(unknown[0], "not an option of linkup's shuffle (its options: min_moves)")
     min_moves = options.get("min_moves", 1)
-    if isinstance(min_moves, bool) or not isinstance(min_moves, int) or min_moves < 0:
-        raise SpecError("min_moves", f"expected a whole number >= 0, got {min_moves!r}")
+    if isinstance(min_moves, bool) or not isinstance(min_moves, int):
+        raise SpecError("min_moves", f"expected a whole number in 0..{MAX_MIN_MOVES}")
+    if not 0 <= min_moves <= MAX_MIN_MOVES:
+        raise SpecError("min_moves", f"expected a whole number in 0..{MAX_MIN_MOVES}")
     board, rules = position.board, position.rules
     variant = is_variant(board, rules)
     shuffler = variant_shuffle if variant else shuffle

@@ -9,8 +9,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 
+from ...formats import MAX_SEED
 from ...library import LevelFilter, Store
-from ...linkup import MAX_LAYERS, MAX_SEED, SLIDES
+from ...puzzles import DEFAULT_GAME
 from ..deps import in_thread, json_bytes, require_key, run_task, settings_of, store_of
 from ..models import LevelPage
 from ..problems import ProblemError, problem_responses
@@ -40,7 +41,8 @@ def _store_level(store: Store, body: bytes) -> tuple[dict[str, Any], bool]:
     status_code=201,
     summary="Create a level and store it in the library",
     description="The options of `levelgen create` as a JSON body, for the game named by"
-    " `game` (default `linkup`; `sliding-puzzle` and `snakes-ladders` take their own options)."
+    f" `game` (default `{DEFAULT_GAME}`): each game's own options, as `CreateRequest` lists"
+    " them."
     "  Answers the level file (201 when it is new, 200 when the library already had it:"
     " creation is idempotent).  `time_limit` (seconds, default and most: the server's"
     " maximum): a level not made by then is a 422 and its work is stopped.  Needs the API"
@@ -75,7 +77,7 @@ async def create_level(request: Request) -> Response:
 @router.get(
     "",
     summary="List and filter the stored levels",
-    description="Filters: `game` (linkup, sliding-puzzle, snakes-ladders, ...), `size` (WxH),"
+    description="Filters: `game` (a game's name), `size` (WxH),"
     " `max_turns`, `outside`, `band` (difficulty band), `slide` (a sliding rule, `none` for"
     " the classic game), `layers` (1 for flat boards)."
     " Pages in id order; follow `next` for the next page.",
@@ -88,8 +90,8 @@ async def list_levels(
     max_turns: Annotated[int | None, Query(ge=0, le=8)] = None,
     outside: bool | None = None,
     band: Annotated[str | None, Query(pattern=r"^(easy|medium|hard|expert)$")] = None,
-    slide: Annotated[str | None, Query(pattern="^(" + "|".join(SLIDES) + ")$")] = None,
-    layers: Annotated[int | None, Query(ge=1, le=MAX_LAYERS)] = None,
+    slide: Annotated[str | None, Query(pattern=r"^[a-z][a-z-]{0,15}$")] = None,
+    layers: Annotated[int | None, Query(ge=1, le=64)] = None,
     game: Annotated[str | None, Query(pattern=r"^[a-z][a-z0-9-]{0,63}$")] = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 50,
     after: Annotated[str | None, Query(pattern=LEVEL_ID)] = None,
