@@ -1,8 +1,9 @@
 """``levelgen pack``: a directory of levels with a manifest, made in parallel.
 
-Thin over :mod:`levelgen.pack`: parse the options into a plan, run it with a progress bar on
-standard error (only on a terminal: levels, levels/s and the ETA), report.  ``levelgen verify
-DIR`` checks a pack through :func:`pack_verdict`.
+Thin over :mod:`levelgen.pack`: the options are the game's create options (a family may take
+ranges there, such as a size ramp ``8x6:18x10``); parse them into a plan, run it with a
+progress bar on standard error (only on a terminal: levels, levels/s and the ETA), report.
+``levelgen verify DIR`` checks a pack through :func:`pack_verdict`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..formats.words import plural
+from ..puzzles import DEFAULT_GAME
 from .common import EXIT_INVALID, EXIT_UNREADABLE, MAX_LAYOUT_BYTES, app, fail
 
 if TYPE_CHECKING:
@@ -109,22 +111,23 @@ def pack(
     game: Annotated[
         str,
         typer.Option(
-            help="The game of the levels: linkup, sliding-puzzle, snakes-ladders, or one a"
-            " package registers.",
+            help=f"The game of the levels: {DEFAULT_GAME}, sliding-puzzle, snakes-ladders, or"
+            " one a package registers.",
             metavar="NAME",
         ),
-    ] = "linkup",
+    ] = DEFAULT_GAME,
     settings: Annotated[
         list[str] | None,
         typer.Option(
             "--set",
-            help="Another game's create option for every level, NAME=VALUE (repeatable), such"
+            help="A create option of the game for every level, NAME=VALUE (repeatable), such"
             " as moves=40 or snakes=8.",
             metavar="NAME=VALUE",
         ),
     ] = None,
 ) -> None:
-    """Make a pack of any game: DIR/manifest.json and one level file per level, in play order.
+    """Make a pack of any game: DIR/manifest.json and one level file per level, in play order
+    (a --ramp pack: in the order of the levels' difficulty scores).
 
     The directory appears complete or not at all; the same seed and options give the same
     bytes for any --workers and with --scheduler.  Exit codes: 0 written; 1 a level could not
@@ -133,28 +136,14 @@ def pack(
     """
     import secrets
 
-    from ..formats import ReadError, read_text
-    from ..linkup import MAX_SEED, GenerationError, format_layout, parse_layout
+    from ..formats import MAX_SEED, ReadError, read_text
     from ..pack import PackError, PackInterrupted, make_pack
-    from ..pack.plan import PlanError, plan_family_pack, plan_pack
+    from ..pack.plan import PlanError, plan_family_pack
     from ..puzzles import CreateError
+    from .common import set_values
 
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise typer.BadParameter(f"{seed} is not in 0..{MAX_SEED}", param_hint="'--seed'")
-    if game != "linkup":
-        linkup_only = {
-            "--layout": layout,
-            "--max-turns": max_turns,
-            "--outside/--no-outside": outside,
-            "--slide-cycle": slide_cycle,
-            "--shape": shape,
-            "--symmetry": symmetry,
-        }
-        for name, value in linkup_only.items():
-            if value is not None:
-                raise typer.BadParameter(f"not an option of game {game!r}", param_hint=f"'{name}'")
-    elif settings:
-        raise typer.BadParameter("not an option of game 'linkup'", param_hint="'--set'")
     if scheduler is not None:
         from ..pack.executors import check_scheduler_address
 
@@ -162,65 +151,35 @@ def pack(
             check_scheduler_address(scheduler)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="'--scheduler'") from None
-    rows = None
-    if shape is not None:
-        if layout is not None:
-            raise typer.BadParameter("give --layout or --shape, not both", param_hint="'--shape'")
-        from ..linkup import UnknownShape, shape_text
-
-        try:
-            template = parse_layout(shape_text(shape))
-        except UnknownShape as exc:
-            raise typer.BadParameter(str(exc), param_hint="'--shape'") from None
-        rows = tuple(format_layout(template).splitlines())
-        shape_size = f"{template.width}x{template.height}"
-        if size is None:
-            size = shape_size
-        elif size != shape_size:
-            raise typer.BadParameter(
-                f"{size} differs from the {shape_size} of shape {shape}", param_hint="'--size'"
-            )
+    layout_text = None
     if layout is not None:
+        if shape is not None:
+            raise typer.BadParameter("give --layout or --shape, not both", param_hint="'--shape'")
         try:
-            template = parse_layout(read_text(layout, max_bytes=MAX_LAYOUT_BYTES, what="layout"))
+            layout_text = read_text(layout, max_bytes=MAX_LAYOUT_BYTES, what="layout")
         except ReadError as exc:
             fail(EXIT_UNREADABLE, "; ".join(f"{layout}: {p.message}" for p in exc.problems))
-        except GenerationError as exc:
-            fail(EXIT_UNREADABLE, f"{layout}: {exc}")
-        rows = tuple(format_layout(template).splitlines())
-        layout_size = f"{template.width}x{template.height}"
-        if size is None:
-            size = layout_size
-        elif size != layout_size:
-            raise typer.BadParameter(
-                f"{size} differs from the {layout_size} of {layout}", param_hint="'--size'"
-            )
+    given: dict[str, Any] = {
+        "size": size,
+        "layout": layout_text,
+        "shape": shape,
+        "symmetry": symmetry,
+        "max_turns": max_turns,
+        "outside": outside,
+        "slide_cycle": slide_cycle,
+    }
+    options = {name: value for name, value in given.items() if value is not None}
+    for name, value in set_values(settings or []).items():
+        if name in options:
+            flag = f"--{name.replace('_', '-')}"
+            raise typer.BadParameter(f"given twice (also as {flag})", param_hint="'--set'")
+        options[name] = value
     if seed is None:
         seed = secrets.randbelow(MAX_SEED + 1)
     try:
-        if game != "linkup":
-            from .common import set_values
-
-            options: dict[str, Any] = dict(set_values(settings or []))
-            if size is not None:
-                options["size"] = size
-            plan = plan_family_pack(game, count, seed, options, difficulty, ramp)
-        else:
-            plan = plan_pack(
-                count=count,
-                sizes=size or "12x8",
-                seed=seed,
-                difficulty=difficulty,
-                ramp=ramp,
-                max_turns=2 if max_turns is None else max_turns,
-                outside=True if outside is None else outside,
-                layout=rows,
-                slide_cycle=slide_cycle,
-                symmetry=symmetry,
-            )
+        plan = plan_family_pack(game, count, seed, options, difficulty, ramp)
     except PlanError as exc:
-        option, _, reason = str(exc).partition(": ")
-        raise typer.BadParameter(reason or str(exc), param_hint=f"'{option}'") from None
+        raise typer.BadParameter(exc.reason, param_hint=f"'{_flag(exc.option, given)}'") from None
     from ..pack.executors import stop_on_sigterm
 
     n = workers or os.cpu_count() or 1
@@ -233,13 +192,9 @@ def pack(
         fail(EXIT_TERMINATED if exc.terminated else EXIT_INTERRUPTED, f"levelgen pack: {exc}")
     except (PackError, OSError) as exc:
         fail(EXIT_UNREADABLE, f"levelgen pack: {exc}")
-    except (GenerationError, CreateError) as exc:
+    except CreateError as exc:
         fail(EXIT_INVALID, f"levelgen pack: a level could not be made: {exc}")
-    off = sum(
-        1
-        for job, entry in zip(plan.jobs, manifest["levels"], strict=True)
-        if job.target is not None and _missed(job.target, entry["difficulty"])
-    )
+    off = _missed(plan, manifest)
     note = f"; {off} missed their band (the closest found was kept)" if off else ""
     typer.echo(
         f"{output}: {plural(count, 'level')}, seed {seed}, pack id {manifest['pack_id']}{note}",
@@ -247,14 +202,25 @@ def pack(
     )
 
 
-def _missed(target: str, difficulty: dict[str, object] | None) -> bool:
-    from ..linkup import parse_target
+def _flag(option: str, given: dict[str, Any]) -> str:
+    """The command line's name of a spec option: its own option, or ``--set``."""
+    flags = {"outside": "--outside/--no-outside", "count": "--count", "game": "--game"}
+    if option in given or option in flags or option in ("difficulty", "ramp", "seed"):
+        return flags.get(option, f"--{option.replace('_', '-')}")
+    return "--set"
 
-    if difficulty is None:
-        return True
-    score = difficulty["score"]
-    assert isinstance(score, float | int)
-    return parse_target(target).distance(float(score)) > 0
+
+def _missed(plan: Any, manifest: dict[str, Any]) -> int:
+    """Levels whose band is not the one their plan asked for."""
+    from ..puzzles import family
+
+    bands = set(family(plan.game).bands)
+    asked = {job.seed: job.values.get("difficulty") for job in plan.jobs}
+    return sum(
+        1
+        for entry in manifest["levels"]
+        if asked.get(entry["seed"]) in bands and entry["band"] != asked[entry["seed"]]
+    )
 
 
 class _Progress:
