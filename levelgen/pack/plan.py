@@ -218,15 +218,19 @@ def difficulty_block(data: object) -> dict[str, Any] | None:
 def make_level_text(job: Job) -> str:
     """The canonical text of the level file of ``job`` (the same job: the same text): the
     family's level for the job's options and seed, with its difficulty block (rated with the
-    job's seed when creating gave none and the family rates)."""
+    job's seed when creating gave none; a level its family does not rate, refused with
+    ``FamilyError``, stays without one)."""
     from ..formats import format_json
-    from ..puzzles import Capability, family
+    from ..puzzles import Capability, FamilyError, family
 
     item = family(job.game)
     document = item.create(item.parse_spec(job.values), job.seed)
     data = item.dump(document)
     if difficulty_block(data) is None and Capability.RATE in item.capabilities:
-        data = item.dump(item.rate(document, seed=job.seed))
+        try:
+            data = item.dump(item.rate(document, seed=job.seed))
+        except FamilyError:
+            pass  # not rated: the manifest's score is null
     return format_json(data)
 
 

@@ -96,9 +96,9 @@ class PackJob(BaseModel):
     levels_url: str
 
 
-def _pack_request(body: bytes) -> tuple[PackRequest, dict[str, Any]]:
+def _pack_request(body: bytes) -> PackRequest:
     """The body read as strictly as files (duplicate keys, NaN, nesting: 400) and typed
-    strictly (422 naming the field), and its JSON object."""
+    strictly (422 naming the field); the game's options are its extra fields."""
     from fastapi.exceptions import RequestValidationError
     from pydantic import ValidationError
 
@@ -108,12 +108,10 @@ def _pack_request(body: bytes) -> tuple[PackRequest, dict[str, Any]]:
     if isinstance(value, TaskResult):
         raise ProblemError(value.status, value.detail, pointer=value.pointer)
     try:
-        request = PackRequest.model_validate(value)
+        return PackRequest.model_validate(value)
     except ValidationError as exc:
         errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]
         raise RequestValidationError(errors) from None
-    assert isinstance(value, dict)
-    return request, value
 
 
 def _with_time_limit(values: dict[str, Any], request: PackRequest, most: float) -> dict[str, Any]:
@@ -124,13 +122,11 @@ def _with_time_limit(values: dict[str, Any], request: PackRequest, most: float) 
     return values
 
 
-def _check(
-    request: PackRequest, body: dict[str, Any], max_side: int, max_levels: int
-) -> dict[str, Any]:
-    """The job request of ``body`` (``{game, count, seed, difficulty, ramp, options}``) with
+def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, Any]:
+    """The job request of ``request`` (``{game, count, seed, difficulty, ramp, options}``) with
     every option checked by planning the pack; ``ProblemError`` (422, the pointer of the
     option) otherwise."""
-    from ...pack.plan import PACK_KEYS, PlanError, plan_family_pack
+    from ...pack.plan import PlanError, plan_family_pack
 
     if not 1 <= request.count <= max_levels:
         raise ProblemError(422, f"/count: expected 1..{max_levels} levels", pointer="/count")
@@ -198,9 +194,9 @@ def _sides(size: str | None) -> tuple[int, int] | None:
     },
 )
 async def start_pack(request: Request) -> JSONResponse:
-    body, given = _pack_request(await request.body())
+    body = _pack_request(await request.body())
     settings = settings_of(request)
-    values = await in_thread(_check, body, given, settings.max_side, settings.max_pack_levels)
+    values = await in_thread(_check, body, settings.max_side, settings.max_pack_levels)
     values = _with_time_limit(values, body, settings.max_time_limit)
     store = store_of(request)
     try:
