@@ -16,6 +16,7 @@ targets; any other pack is played in plan order.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -227,10 +228,8 @@ def make_level_text(job: Job) -> str:
     document = item.create(item.parse_spec(job.values), job.seed)
     data = item.dump(document)
     if difficulty_block(data) is None and Capability.RATE in item.capabilities:
-        try:
+        with contextlib.suppress(FamilyError):  # not rated: the manifest's score is null
             data = item.dump(item.rate(document, seed=job.seed))
-        except FamilyError:
-            pass  # not rated: the manifest's score is null
     return format_json(data)
 
 

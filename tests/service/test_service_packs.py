@@ -108,10 +108,10 @@ def test_bad_pack_requests(client: TestClient, body: dict[str, Any], pointer: st
 
 
 def test_a_level_that_cannot_be_made_fails_the_job(client: TestClient) -> None:
-    body = {"count": 2, "layout": ["o#o"], "outside": False, "seed": 1}
+    body = {"count": 2, "layout": ["o#o"], "outside": False, "copies": 2, "seed": 1}
     job = client.post("/v1/packs", json=body).json()
     done = wait_done(client.get, job["url"])
-    assert done["status"] == "failed" and "GenerationError" in done["error"]
+    assert done["status"] == "failed" and "CreateError" in done["error"]
     assert done["manifest"] is None
     level = client.get(f"{job['url']}/levels/1")
     assert level.status_code == 404 and "failed" in level.json()["detail"]
@@ -198,8 +198,12 @@ def test_kill_9_in_the_middle_of_a_pack(tmp_path: Path) -> None:
     for n, entry in enumerate(done["manifest"]["levels"], 1):
         assert hashlib.sha256(texts[n]).hexdigest() == entry["sha256"]
     assert verdicts == [0] * count
-    for index, text in made.items():  # what was stored before the kill was whole and kept
-        assert texts[index + 1] == text.encode()
+    # What was stored before the kill (by plan index) was whole and kept, at its place in
+    # play order (a ramped pack: the order of the levels' scores).
+    place = {entry["seed"]: n for n, entry in enumerate(done["manifest"]["levels"], 1)}
+    planned = plan_of(done["request"]).jobs
+    for index, text in made.items():
+        assert texts[place[planned[index].seed]] == text.encode()
 
 
 def test_sigterm_gives_the_job_back(tmp_path: Path) -> None:

@@ -133,7 +133,7 @@ def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, An
     if request.seed is not None and not 0 <= request.seed <= MAX_SEED:
         raise ProblemError(422, f"/seed: expected 0..{MAX_SEED}", pointer="/seed")
     nested = dict(request.options or {})
-    beside = {k: v for k, v in body.items() if k not in (*PACK_KEYS, "options", "time_limit")}
+    beside = dict(request.model_extra or {})
     options = {k: _lines(v) for k, v in {**nested, **beside}.items()}
     seed = request.seed if request.seed is not None else secrets.randbelow(MAX_SEED + 1)
     try:
