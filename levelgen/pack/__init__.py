@@ -253,8 +253,7 @@ def level_entry(name: str, text: bytes, level: object, seed: int) -> dict[str, A
 
 def level_size(level: object) -> str | None:
     """``WxH`` of a level file's JSON value of any game: its ``width`` and ``height``, at the
-    top (a sliding puzzle) or in its ``board`` (Link-up, snakes and ladders); None when it
-    states none (a family whose levels have no size)."""
+    top or in its ``board``; None when it states none (a family whose levels have no size)."""
     if not isinstance(level, dict):
         return None
     board = level.get("board")
