@@ -54,8 +54,10 @@ def wait_done(get: Any, url: str, seconds: float = 90) -> dict[str, Any]:
     [
         {"count": 3, "size": "6x4:8x4", "seed": 5},
         {"count": 3, "size": "8x4", "seed": 2, "slide_cycle": "none,down,apart"},
+        {"game": "sliding-puzzle", "count": 3, "size": "3x3", "ramp": "easy:hard", "seed": 4},
+        {"game": "snakes-ladders", "count": 3, "size": "8x8", "snakes": 4, "seed": 1},
     ],
-    ids=["classic", "slide-cycle"],
+    ids=["classic", "slide-cycle", "sliding-ramp", "snakes"],
 )
 def test_pack_job_makes_the_same_pack_as_the_cli(
     client: TestClient, tmp_path: Path, body: dict[str, Any]
@@ -71,6 +73,8 @@ def test_pack_job_makes_the_same_pack_as_the_cli(
     make_pack(plan, tmp_path / "pack", workers=1)
     on_disk = json.loads((tmp_path / "pack" / "manifest.json").read_text())
     assert done["manifest"] == on_disk and done["pack_id"] == on_disk["pack_id"]
+    assert on_disk["game"] == body.get("game", "linkup")
+    assert all(entry["size"] for entry in on_disk["levels"])
     for n, entry in enumerate(on_disk["levels"], 1):
         level = client.get(f"{job['url']}/levels/{n}")
         assert level.status_code == 200
@@ -98,6 +102,10 @@ def test_pack_job_makes_the_same_pack_as_the_cli(
         ({"count": 2, "colour": "red"}, "/colour"),
         ({"count": 2, "slide_cycle": "none,sideways"}, "/slide_cycle"),
         ({"count": 2, "slide_cycle": "down", "difficulty": "easy"}, "/slide_cycle"),
+        ({"count": 2, "size": "6x4", "copies": 3}, "/copies"),
+        ({"game": "sliding-puzzle", "count": 2, "moves": "many"}, "/moves"),
+        ({"game": "snakes-ladders", "count": 2, "colour": "red"}, "/colour"),
+        ({"game": "chess", "count": 2}, "/game"),
     ],
 )
 def test_bad_pack_requests(client: TestClient, body: dict[str, Any], pointer: str) -> None:
