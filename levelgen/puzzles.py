@@ -64,12 +64,14 @@ __all__ = [
     "Problem",
     "Progress",
     "SchemaEntry",
+    "ShuffleAnswer",
     "SolveAnswer",
     "SpecError",
     "Verdict",
     "check_variable",
     "families",
     "family",
+    "family_names",
     "family_of",
     "register",
     "require",
@@ -102,6 +104,7 @@ class Capability(StrEnum):
     PACK = "pack"  # packs ramped by difficulty (needs CREATE and RATE)
     RATE = "rate"  # the difficulty block of a level (score 0..100, band, measures)
     EXPORT = "export"  # engine exports: Tiled map and tileset, CSV and JSON grids
+    SHUFFLE = "shuffle"  # re-deal a position so that it can be won again
 
 
 class FamilyError(LookupError):
@@ -137,9 +140,12 @@ class SpecError(ValueError):
     """A create option that cannot be used: ``option`` names it as the spec does (``moves``;
     the CLI shows ``--moves``, the service ``/moves``), ``reason`` says why."""
 
-    def __init__(self, option: str, reason: str) -> None:
+    def __init__(self, option: str, reason: str, *, is_format: bool = False) -> None:
         self.option = option
         self.reason = reason
+        #: The value is a file's content that cannot be read as the option's (a layout that
+        #: is no layout): the command line reports the file as unreadable (exit 3).
+        self.is_format = is_format
         super().__init__(f"{option}: {reason}")
 
 
@@ -220,6 +226,19 @@ class HintAnswer:
 
     status: str
     text: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleAnswer:
+    """What ``shuffle`` found: ``status`` ``shuffled`` (``document`` is the re-dealt position
+    as a level with its certificate), ``impossible`` (no deal can be won: ``text`` says why)
+    or ``failed`` (none found within the attempts or the budget); ``details`` as ``levelgen
+    shuffle --json`` prints them."""
+
+    status: str
+    text: str
+    document: Any | None = None
     details: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -317,6 +336,22 @@ class Family(Protocol):
         with randomness from ``seed``."""
         ...
 
+    def shuffle(
+        self, document: Any, *, seed: int, budget: Budget, options: Mapping[str, Any]
+    ) -> ShuffleAnswer:
+        """A re-deal of a position (or level) from ``seed`` that can still be won."""
+        ...
+
+    def notes(self, document: Any) -> Sequence[str]:
+        """What a user should know about a level just created (a difficulty target missed:
+        the closest level found was kept), one line each."""
+        ...
+
+    def shapes(self) -> Sequence[Mapping[str, Any]]:
+        """The named layouts ``create --shape`` takes: ``name``, ``size``, ``tiles`` and
+        ``symmetry`` of each (empty: the family has none)."""
+        ...
+
     def export_grid(self, document: Any, *, options: Mapping[str, Any]) -> ExportGrid:
         """The document as tile layers and a tileset for engine exports (Tiled, CSV, JSON)."""
         ...
@@ -396,6 +431,17 @@ class FamilyBase:
     def rate(self, document: Any, *, seed: int) -> Any:
         raise FamilyError(f"game {self.name!r} has no rate operation")
 
+    def shuffle(
+        self, document: Any, *, seed: int, budget: Budget, options: Mapping[str, Any]
+    ) -> ShuffleAnswer:
+        raise FamilyError(f"game {self.name!r} has no shuffle operation")
+
+    def notes(self, document: Any) -> Sequence[str]:
+        return ()
+
+    def shapes(self) -> Sequence[Mapping[str, Any]]:
+        return ()
+
     def export_grid(self, document: Any, *, options: Mapping[str, Any]) -> ExportGrid:
         raise FamilyError(f"game {self.name!r} has no export operation")
 
@@ -404,7 +450,7 @@ class FamilyBase:
 
 #: The built-in families (also declared under the entry-point group in pyproject.toml).
 _BUILTIN: dict[str, str] = {
-    "linkup": "levelgen.linkup:FAMILY",
+    DEFAULT_GAME: "levelgen.linkup:FAMILY",
     "sliding-puzzle": "levelgen.sliding:FAMILY",
     "snakes-ladders": "levelgen.ladders:FAMILY",
 }
@@ -513,6 +559,14 @@ def family(name: str) -> Family:
     found = _load(name, reference)
     _loaded[name] = found
     return found
+
+
+def family_names(*, builtin_only: bool = False) -> list[str]:
+    """The names of every family known (built-in, registered, entry points and
+    ``LEVELGEN_FAMILIES``), or of the built-in ones alone, without loading them."""
+    if builtin_only:
+        return list(_BUILTIN)
+    return sorted({**_BUILTIN, **_entry_points(), **dict.fromkeys(_loaded)})
 
 
 def families() -> dict[str, Family]:

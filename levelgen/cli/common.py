@@ -458,13 +458,6 @@ def check_output(output: str, no_clobber: bool) -> None:
         fail(EXIT_UNREADABLE, f"levelgen: {output} exists; not replaced (--no-clobber)")
 
 
-def write(level: Level, output: str, *, no_clobber: bool = False) -> None:
-    """Write ``level`` canonically to ``output`` (``-``: standard output), or exit 3."""
-    from ..linkup import format_level
-
-    write_data(format_level(level).encode("utf-8"), output, no_clobber=no_clobber)
-
-
 def write_data(data: bytes, output: str, *, no_clobber: bool = False) -> None:
     """Write ``data`` to ``output`` through the one writer of every ``-o``
     (:func:`levelgen.linkup.files.write_output`: atomic for a regular file, written through to a

@@ -1,43 +1,32 @@
-"""``levelgen hint`` and ``levelgen shuffle``: the play engine on a level or position file.
-
-Thin commands over :mod:`levelgen.linkup.play.game` (the core) and
-:mod:`levelgen.linkup.play.answers` (reading positions, the JSON forms shared with the HTTP
-service).  The heavy modules are imported inside the commands so that a hint stays quick as a whole
-process.
+"""``levelgen hint`` and ``levelgen shuffle``: a family's play operations on a level or
+position file, through the family table (each game's hint options are its own declared
+options).  The heavy modules are imported inside the operations so that a hint stays quick as
+a whole process.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from ..formats.words import plural
 from .common import (
     EXIT_INVALID,
     EXIT_OK,
     EXIT_UNDECIDED,
-    EXIT_UNREADABLE,
-    MethodOption,
     NoClobberOption,
     OutputOption,
     TimeLimitOption,
-    WorkersOption,
     app,
     budget,
     check_output,
     fail,
-    family_options,
-    linkup_only,
     read_document,
     require,
     run_operation,
-    show_problems,
-    write,
+    write_data,
 )
-
-if TYPE_CHECKING:
-    from ..linkup import Board, Move, Position, Rules
+from .options import GAME_OPTIONS_CONTEXT, GameOptionsCommand, parse_game_options
 
 #: The largest seed accepted (seeds stay exact in every JSON reader).
 _MAX_SEED = 2**53 - 1
@@ -48,56 +37,12 @@ FileArgument = Annotated[
 ]
 
 
-def _read(source: str, operation: str) -> Position:
-    """The Link-up position (or level) of the file ``source``; exit 2 for a file of another
-    game, 3 when it is not a readable position or level file, 1 when its played moves do not
-    replay (an illegal move, a board that is not where they lead)."""
-    from ..formats import ReadError, read_json
-    from ..linkup import LevelFormatError, PositionInvalid, position_from_data
-
-    try:
-        data = read_json(source)
-    except ReadError as exc:
-        show_problems(source, exc.problems)
-        raise typer.Exit(EXIT_UNREADABLE) from None
-    game = data.get("game") if isinstance(data, dict) else None
-    linkup_only(source, game if isinstance(game, str) else "linkup", operation)
-    try:
-        return position_from_data(data)
-    except LevelFormatError as exc:
-        show_problems(source, exc.problems)
-        invalid = isinstance(exc, PositionInvalid)  # well-formed, but its moves do not replay
-        raise typer.Exit(EXIT_INVALID if invalid else EXIT_UNREADABLE) from None
-
-
-def _move_text(move: Move) -> str:
-    corners = " ".join(str(p) for p in move.path.corners)
-    return (
-        f"{move.a} - {move.b} (kind {move.kind}), path {corners}"
-        f" ({plural(move.path.turns, 'turn')}, {plural(move.path.length, 'step')})"
-    )
-
-
-@app.command()
+@app.command(cls=GameOptionsCommand, context_settings=GAME_OPTIONS_CONTEXT)
 def hint(
+    ctx: typer.Context,
     file: FileArgument,
     json_output: Annotated[bool, typer.Option("--json", help="Print the hint as JSON.")] = False,
-    method: MethodOption = None,
     time_limit: TimeLimitOption = 10.0,
-    workers: WorkersOption = None,
-    square: Annotated[
-        int | None,
-        typer.Option(
-            help="snakes-ladders: the square the token is on (default 0, off the board).",
-            metavar="N",
-        ),
-    ] = None,
-    within: Annotated[
-        int | None,
-        typer.Option(
-            help="snakes-ladders: the chance to finish within this many rolls.", metavar="K"
-        ),
-    ] = None,
 ) -> None:
     """A hint for a level or position of any game: Link-up's safe move (a move after which the
     game can still be won, proved by the rest of a solution), a sliding puzzle's next optimal
@@ -116,9 +61,7 @@ def hint(
 
     family, document = read_document(file)
     require(family, Capability.HINT, file)
-    options = family_options(
-        method=method and method.value, workers=workers, square=square, within=within
-    )
+    options = parse_game_options(family, ctx.args, "hint_options")
     answer = run_operation(
         file, lambda: family.hint(document, budget=budget(time_limit), options=options)
     )
@@ -169,37 +112,27 @@ def shuffle(
     import secrets
 
     from ..formats import format_json
-    from ..linkup import is_variant, shuffle_to_data, variant_shuffle
-    from ..linkup import shuffle as shuffle_position
+    from ..puzzles import Capability
 
     check_output(output, no_clobber)
-    position = _read(file, "shuffle")
+    family, document = read_document(file)
+    require(family, Capability.SHUFFLE, file)
     if seed is None:
         seed = secrets.randbelow(_MAX_SEED + 1)
-    shuffler = variant_shuffle if is_variant(position.board, position.rules) else shuffle_position
-    result = shuffler(
-        position.board, position.rules, seed, min_moves=min_moves, budget=budget(time_limit)
+    chosen = seed
+    answer = run_operation(
+        file,
+        lambda: family.shuffle(
+            document, seed=chosen, budget=budget(time_limit), options={"min_moves": min_moves}
+        ),
     )
-    code = {"shuffled": EXIT_OK, "impossible": EXIT_INVALID}.get(result.status, EXIT_UNDECIDED)
+    code = {"shuffled": EXIT_OK, "impossible": EXIT_INVALID}.get(answer.status, EXIT_UNDECIDED)
+    if answer.document is not None and (not json_output or output != "-"):
+        data = format_json(family.dump(answer.document)).encode("utf-8")
+        write_data(data, output, no_clobber=no_clobber)
     if json_output:
-        if result.status == "shuffled" and output != "-":
-            write(result.level(), output, no_clobber=no_clobber)
-        typer.echo(format_json(shuffle_to_data(result)), nl=False)
+        typer.echo(format_json(dict(answer.details)), nl=False)
         raise typer.Exit(code)
-    if result.status != "shuffled":
-        fail(code, f"{file}: shuffle {result.status}: {result.reason}")
-    write(result.level(), output, no_clobber=no_clobber)
-    same = "; the only arrangement of these tiles" if result.same_as_input else ""
-    typer.echo(
-        f"shuffled {plural(_tiles(position.board, position.rules), 'tile')} (seed {seed}):"
-        f" {plural(result.legal_moves, 'legal move')},"
-        f" a solution of {plural(len(result.solution), 'step')}{same}",
-        err=True,
-    )
-
-
-def _tiles(board: Board, rules: Rules) -> int:
-    """Tiles on the board, every layer counted."""
-    from ..linkup import is_variant, state_of
-
-    return state_of(board, rules).tile_count() if is_variant(board, rules) else board.tile_count()
+    if answer.status != "shuffled":
+        fail(code, f"{file}: {answer.text}")
+    typer.echo(answer.text, err=True)

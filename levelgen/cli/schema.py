@@ -31,19 +31,16 @@ def schema_registry() -> dict[str, SchemaEntry]:
     names (``level``, ``position``), the pack manifest, and each other family's as
     ``GAME`` (its level file) or ``GAME-NAME``."""
     from ..pack.manifest import manifest_json_schema
-    from ..puzzles import SchemaEntry, families
+    from ..puzzles import DEFAULT_GAME, SchemaEntry, families
 
     registry: dict[str, SchemaEntry] = {}
     for name, item in families().items():
         for key, entry in item.schemas.items():
-            if name == "linkup":
+            if name == DEFAULT_GAME:
                 registry[key] = entry
             else:
                 registry[name if key == "level" else f"{name}-{key}"] = entry
-        if name == "linkup":
-            registry["pack-manifest"] = SchemaEntry(
-                manifest_json_schema, "pack-manifest.v1.schema.json"
-            )
+    registry["pack-manifest"] = SchemaEntry(manifest_json_schema, "pack-manifest.v1.schema.json")
     return registry
 
 

@@ -24,6 +24,7 @@ from ..puzzles import (
     CreateOption,
     FamilyBase,
     HintAnswer,
+    OptionKind,
     PlayerAssets,
     Progress,
     SchemaEntry,
@@ -97,7 +98,7 @@ CREATE_OPTIONS = (
 
 
 def _version() -> str:
-    from .. import __version__  # the package is loaded before any of its families
+    from ..formats.version import VERSION as __version__
 
     return __version__
 
@@ -107,12 +108,22 @@ class LaddersFamily(FamilyBase):
 
     name = GAME
     title = "Snakes and ladders"
-    capabilities = frozenset(Capability)
+    capabilities: frozenset[Capability] = frozenset(Capability) - {
+        Capability.RATE,
+        Capability.EXPORT,
+        Capability.SHUFFLE,
+    }
     schemas: Mapping[str, SchemaEntry] = {
         "level": SchemaEntry(level_json_schema, "snakes-ladders.level.v1.schema.json")
     }
     create_options: Sequence[CreateOption] = CREATE_OPTIONS
     bands: Sequence[str] = BANDS
+    hint_options: Sequence[CreateOption] = (
+        CreateOption(
+            "square", "N", "the square the token is on (default 0, off the board).", OptionKind.INT
+        ),
+        CreateOption("within", "K", "the chance to finish within this many rolls.", OptionKind.INT),
+    )
 
     def read(self, data: object) -> Level:
         return parse_level(data)

@@ -31,9 +31,11 @@ from ..puzzles import (
     DocumentError,
     FamilyBase,
     HintAnswer,
+    OptionKind,
     PlayerAssets,
     Progress,
     SchemaEntry,
+    ShuffleAnswer,
     SolveAnswer,
     SpecError,
     Verdict,
@@ -51,6 +53,8 @@ if TYPE_CHECKING:
     from .play.position import Position
 
 __all__ = ["FAMILY", "NOT_A_LEVEL", "LinkupDocument", "LinkupFamily", "warm_up"]
+
+TEXT, INT, BOOL, LINES = OptionKind.TEXT, OptionKind.INT, OptionKind.BOOL, OptionKind.LINES
 
 #: The solver methods a level without a solution may be decided with.
 METHODS = ("auto", "search", "cpsat", "exhaustive")
@@ -138,25 +142,67 @@ class LinkupFamily(FamilyBase):
 
     name = "linkup"
     title = "Link-up"
-    capabilities = frozenset(Capability)
+    capabilities = frozenset(Capability) - {Capability.RATE, Capability.EXPORT}
 
     @property
     def create_options(self) -> tuple[CreateOption, ...]:
         from .core.layers import MAX_LAYERS
+        from .core.rules import SLIDES
 
         return (
-            CreateOption("kinds", "K", "Distinct tile kinds (default: tiles / copies)."),
-            CreateOption("copies", "C", "Tiles per kind: an even number, at least 2."),
-            CreateOption("max_turns", "T", "Most turns a linking path may make (0..8)."),
-            CreateOption("outside", "BOOL", "Whether paths may use the ring around the board."),
+            CreateOption("kinds", "K", "Distinct tile kinds (default: tiles / copies).", INT),
+            CreateOption("copies", "C", "Tiles per kind: an even number, 2..64.", INT, "4"),
+            CreateOption("max_turns", "T", "Most turns a linking path may make (0..8).", INT, "2"),
             CreateOption(
-                "layout", "TEXT", "Layout: o a tile cell, . a hole, # a wall, a row a line."
+                "outside", "BOOL", "Whether paths may use the ring around.", BOOL, "outside"
             ),
-            CreateOption("slide", "DIR", "After every removal the tiles slide (none, down, ...)."),
-            CreateOption("layers", "N", f"Layers (1..{MAX_LAYERS}; 1: a flat board)."),
-            CreateOption("symmetry", "SYM", "A symmetric level: mirror, rotate or both."),
-            CreateOption("shape", "NAME", "A named layout (see levelgen shapes)."),
+            CreateOption(
+                "layout",
+                "FILE",
+                "A layout file: one line per row, o a tile cell, . a hole, # a wall; for"
+                " layers one block of lines per layer, bottom first, a blank line between.",
+                LINES,
+            ),
+            CreateOption(
+                "slide",
+                "DIR",
+                "After every removal the tiles slide: " + ", ".join(SLIDES) + ".",
+                TEXT,
+                "none",
+            ),
+            CreateOption(
+                "layers",
+                "N",
+                f"Layers (1..{MAX_LAYERS}; 1: a flat board): a pyramid, each layer one cell in"
+                " from the one below, unless the layout gives them.",
+                INT,
+            ),
+            CreateOption(
+                "symmetry",
+                "SYM",
+                "A symmetric level: mirror (left-right), rotate (a half turn) or both; the"
+                " layout, and the kinds where their counts allow.",
+            ),
+            CreateOption(
+                "shape", "NAME", "A named layout (heart, pyramid, ring, ...: see levelgen shapes)."
+            ),
         )
+
+    hint_options = (
+        CreateOption(
+            "method",
+            "METHOD",
+            "The solver that proves the hint: " + ", ".join(METHODS) + ".",
+            TEXT,
+            "auto",
+        ),
+        CreateOption(
+            "workers",
+            "N",
+            "Processes for auto's race of two repair runs on boards over 500 tiles (1 or more).",
+            INT,
+        ),
+    )
 
     @property
     def bands(self) -> tuple[str, ...]:
@@ -255,7 +301,7 @@ class LinkupFamily(FamilyBase):
         try:
             return check_create_spec(spec)
         except LinkupSpecError as exc:
-            raise SpecError(exc.field, exc.message) from None
+            raise SpecError(exc.field, exc.message, is_format=exc.unreadable) from None
 
     def create(
         self, spec: CheckedSpec, seed: int, progress: Progress | None = None
@@ -267,6 +313,33 @@ class LinkupFamily(FamilyBase):
             return LinkupDocument(create_level(spec, seed, progress))
         except GenerationError as exc:
             raise CreateError(str(exc)) from None
+
+    def notes(self, document: LinkupDocument) -> list[str]:
+        """A difficulty target the level missed (the closest level found was kept)."""
+        level = document.level
+        generator = level.generator if level is not None else None
+        if generator is None or generator.parameters.get("difficulty_in_band") is not False:
+            return []
+        found = level.metrics.difficulty if level is not None and level.metrics else None
+        got = "" if found is None else f" scores {found.score} ({found.band})"
+        target = generator.parameters.get("difficulty")
+        attempts = generator.parameters.get("attempts")
+        tried = f" in {attempts} attempts" if attempts is not None else ""
+        return [
+            f"no level met --difficulty {target}{tried}; the closest found{got} was written"
+            " (generator.parameters.difficulty_in_band is false)"
+        ]
+
+    def shapes(self) -> list[dict[str, Any]]:
+        """The named layouts of :mod:`levelgen.linkup.generate.shapes`."""
+        from .generate.shapes import shape_info, shape_names
+
+        rows = []
+        for name in shape_names():
+            i = shape_info(name)
+            size = f"{i.width}x{i.height}"
+            rows.append({"name": i.name, "size": size, "tiles": i.tiles, "symmetry": i.symmetry})
+        return rows
 
     def ramp(
         self, values: Mapping[str, Any], count: int, low: str, high: str
@@ -439,6 +512,23 @@ class LinkupFamily(FamilyBase):
                 lines.append(f"unproved: {move_text(result.move)}")
         status = {"hint": "ok", "won": "ok", "lost": "unsolvable"}.get(result.status, "unknown")
         return HintAnswer(status, "\n".join(lines), hint_to_data(result))
+
+    def shuffle(
+        self,
+        document: LinkupDocument,
+        *,
+        seed: int,
+        budget: Budget,
+        options: Mapping[str, Any],
+    ) -> ShuffleAnswer:
+        """A solvable re-deal of the position's tiles (:mod:`levelgen.linkup.play.dealing`)."""
+        from .play.dealing import shuffle_answer
+        from .play.position import position_from_level
+
+        position = document.position
+        if position is None:
+            position = position_from_level(self._level(document))
+        return shuffle_answer(position, seed=seed, budget=budget, options=options)
 
     # ----- pictures ------------------------------------------------------------------------
 

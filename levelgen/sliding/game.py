@@ -69,12 +69,19 @@ class SlidingPuzzleFamily(FamilyBase):
 
     name = "sliding-puzzle"
     title = "Sliding puzzle"
-    capabilities: frozenset[Capability] = frozenset(Capability)
+    capabilities: frozenset[Capability] = frozenset(Capability) - {
+        Capability.RATE,
+        Capability.EXPORT,
+        Capability.SHUFFLE,
+    }
     schemas: Mapping[str, SchemaEntry] = {
         "level": SchemaEntry(level_json_schema, "sliding-puzzle.level.v1.schema.json")
     }
     create_options: Sequence[CreateOption] = CREATE_OPTIONS
     bands: Sequence[str] = BANDS
+    hint_options: Sequence[CreateOption] = (
+        CreateOption("played", "MOVES", "moves played since the file's position (U, D, L, R)."),
+    )
 
     # ----- files ---------------------------------------------------------------------------
 

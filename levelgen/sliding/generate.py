@@ -48,7 +48,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .. import __version__
+from ..formats.version import VERSION as __version__
 from ..puzzles import Budget, Progress, SpecError
 from . import bfs, space
 from .heuristics import lower_bound

@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..puzzles import CreateOption, SpecError
+from ..puzzles import CreateOption, OptionKind, SpecError
 from .rules import MAX_SIDE, MIN_SIDE, Frame, format_size, is_numbered, parse_size
 
 __all__ = [
@@ -95,7 +95,10 @@ CREATE_OPTIONS = (
     CreateOption("moves", "N", "the exact optimal length (proved); instead of --difficulty"),
     CreateOption("colors", "K", "a colour puzzle of K colours (2-7) with a goal pattern drawn"),
     CreateOption(
-        "goal", "FILE", "the goal frame: a JSON array of rows (0 the blank), or a level file"
+        "goal",
+        "FILE",
+        "the goal frame: a JSON array of rows (0 the blank), or a level file",
+        OptionKind.JSON,
     ),
 )
 

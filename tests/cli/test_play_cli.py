@@ -96,7 +96,7 @@ def test_hint_exit_codes_won_lost_undecided_bad(tmp_path: Path) -> None:
 
 def test_hint_text_counts_1_step_and_1_turn() -> None:
     """The hint's path is described with nouns that agree with their counts."""
-    from levelgen.cli.play import _move_text
+    from levelgen.linkup.family import move_text as _move_text
 
     one_step = Move(Pos(0, 0), Pos(1, 0), 1, path_from_corners([Pos(0, 0), Pos(1, 0)]))
     assert _move_text(one_step).endswith("(0 turns, 1 step)")

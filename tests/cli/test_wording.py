@@ -72,7 +72,7 @@ def test_the_help_names_every_game() -> None:
     assert "Link-up" in top and "sliding-tile puzzles" in top and "snakes and ladders" in top
     create = " ".join(runner.invoke(app, ["create", "--help"]).output.split())
     assert "at most 64x64" not in create
-    assert "linkup 1..64" in create and "sliding-puzzle 2..8" in create
-    assert "snakes-ladders 1..32" in create
+    assert "linkup: 1..64" in create and "sliding-puzzle: 2..8" in create
+    assert "snakes-ladders: 1..32" in create
     solve = " ".join(runner.invoke(app, ["solve", "--help"]).output.split())
     assert "a sliding puzzle or a snakes-and-ladders board keeps its own" in solve
