@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..formats.words import plural
-from ..puzzles import DEFAULT_GAME
-from .common import EXIT_INVALID, EXIT_UNREADABLE, MAX_LAYOUT_BYTES, app, fail
+from ..puzzles import DEFAULT_GAME, OptionKind
+from .common import EXIT_INVALID, EXIT_UNREADABLE, app, fail
+from .options import family_spec_values, given_values, with_family_options
 
 if TYPE_CHECKING:
     from .common import Verdict
@@ -27,6 +28,7 @@ EXIT_TERMINATED = 143
 
 
 @app.command()
+@with_family_options("create_options")
 def pack(
     output: Annotated[
         str, typer.Option("-o", "--output", help="The pack directory to create.", metavar="DIR")
@@ -35,61 +37,35 @@ def pack(
     size: Annotated[
         str | None,
         typer.Option(
-            help="WxH, a list 8x6,12x8 (equal blocks in order) or a ramp 8x6:18x10."
-            " Defaults to the size of --layout, else 12x8.",
+            help="The size of the levels, as create takes it (the game's default when left"
+            f" out); {DEFAULT_GAME} also takes a list 8x6,12x8 (equal blocks in order) or a"
+            " ramp 8x6:18x10, and defaults to the layout's size, else 12x8.",
             metavar="SIZES",
-        ),
-    ] = None,
-    layout: Annotated[
-        str | None,
-        typer.Option(help="Layout file every level uses (o tile, . hole, # wall).", metavar="FILE"),
-    ] = None,
-    shape: Annotated[
-        str | None,
-        typer.Option(help="A named layout every level uses (see levelgen shapes).", metavar="NAME"),
-    ] = None,
-    symmetry: Annotated[
-        str | None,
-        typer.Option(
-            help="Symmetric levels: mirror, rotate or both (see create --symmetry).",
-            metavar="SYM",
         ),
     ] = None,
     ramp: Annotated[
         str | None,
-        typer.Option(help="Difficulty ramp FROM:TO over the bands, e.g. easy:expert."),
+        typer.Option(
+            help="Difficulty ramp FROM:TO over the game's bands, e.g. easy:expert: the levels"
+            " are steered along it, then played in the order of their scores."
+        ),
     ] = None,
     difficulty: Annotated[
         str | None,
-        typer.Option(help="One target for every level: easy|medium|hard|expert or a score N."),
+        typer.Option(
+            help="One target for every level: a band (easy|medium|hard|expert), as"
+            " create --difficulty takes it."
+        ),
     ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed of the pack (default: drawn and recorded).")
-    ] = None,
-    max_turns: Annotated[
-        int | None,
-        typer.Option(
-            "--max-turns",
-            min=0,
-            max=8,
-            help="Most turns a path may make.  [default: 2]",
-            show_default=False,
-        ),
-    ] = None,
-    outside: Annotated[
-        bool | None,
-        typer.Option(
-            "--outside/--no-outside",
-            help="Whether paths may use the ring.  [default: outside]",
-            show_default=False,
-        ),
     ] = None,
     slide_cycle: Annotated[
         str | None,
         typer.Option(
             "--slide-cycle",
-            help="Sliding rules given to the levels in turn, such as none,down,up (see create"
-            " --slide); sliding levels get no difficulty measure.",
+            help="Sliding rules given to the levels in turn, such as none,down,up (the same as"
+            " --slide with commas).",
             metavar="RULES",
         ),
     ] = None,
@@ -125,21 +101,24 @@ def pack(
             metavar="NAME=VALUE",
         ),
     ] = None,
+    **family_given: Any,
 ) -> None:
     """Make a pack of any game: DIR/manifest.json and one level file per level, in play order
     (a --ramp pack: in the order of the levels' difficulty scores).
 
     The directory appears complete or not at all; the same seed and options give the same
-    bytes for any --workers and with --scheduler.  Exit codes: 0 written; 1 a level could not
-    be made; 2 bad options; 3 unreadable layout or unwritable directory; 130 interrupted
-    (Ctrl-C), 143 terminated (SIGTERM): finish with --resume.
+    bytes for any --workers and with --scheduler.  Each game takes its create options (named
+    below with their game), for every level.  Exit codes: 0 written; 1 a level could not be
+    made; 2 bad options, or an option the game does not have; 3 unreadable layout or
+    unwritable directory; 130 interrupted (Ctrl-C), 143 terminated (SIGTERM): finish with
+    --resume.
     """
     import secrets
 
-    from ..formats import MAX_SEED, ReadError, read_text
+    from ..formats import MAX_SEED
     from ..pack import PackError, PackInterrupted, make_pack
     from ..pack.plan import PlanError, plan_family_pack
-    from ..puzzles import CreateError
+    from ..puzzles import CreateError, FamilyError, FamilySetupError, family
     from .common import set_values
 
     if seed is not None and not 0 <= seed <= MAX_SEED:
@@ -151,35 +130,34 @@ def pack(
             check_scheduler_address(scheduler)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="'--scheduler'") from None
-    layout_text = None
-    if layout is not None:
-        if shape is not None:
-            raise typer.BadParameter("give --layout or --shape, not both", param_hint="'--shape'")
-        try:
-            layout_text = read_text(layout, max_bytes=MAX_LAYOUT_BYTES, what="layout")
-        except ReadError as exc:
-            fail(EXIT_UNREADABLE, "; ".join(f"{layout}: {p.message}" for p in exc.problems))
-    given: dict[str, Any] = {
-        "size": size,
-        "layout": layout_text,
-        "shape": shape,
-        "symmetry": symmetry,
-        "max_turns": max_turns,
-        "outside": outside,
-        "slide_cycle": slide_cycle,
-    }
-    options = {name: value for name, value in given.items() if value is not None}
-    for name, value in set_values(settings or []).items():
+    try:
+        item = family(game)
+    except FamilySetupError:
+        raise  # LEVELGEN_FAMILIES or an entry point: one line naming it (exit 2)
+    except FamilyError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--game'") from None
+    given = given_values(family_given)
+    options: dict[str, Any] = family_spec_values(item, given)
+    extra = set_values(settings or [])
+    for name, value in extra.items():
         if name in options:
-            flag = f"--{name.replace('_', '-')}"
-            raise typer.BadParameter(f"given twice (also as {flag})", param_hint="'--set'")
+            raise typer.BadParameter(f"given twice (also as --{name})", param_hint="'--set'")
         options[name] = value
+    if size is not None:
+        options["size"] = size
+    if slide_cycle is not None:
+        options["slide_cycle"] = slide_cycle
     if seed is None:
         seed = secrets.randbelow(MAX_SEED + 1)
     try:
         plan = plan_family_pack(game, count, seed, options, difficulty, ramp)
     except PlanError as exc:
-        raise typer.BadParameter(exc.reason, param_hint=f"'{_flag(exc.option, given)}'") from None
+        source = given.get(exc.option)
+        reason = f"{source}: {exc.reason}" if _is_file(item, exc.option, source) else exc.reason
+        if exc.is_format and _is_file(item, exc.option, source):
+            fail(EXIT_UNREADABLE, reason)
+        flag = "--set" if exc.option in extra else _flag(exc.option)
+        raise typer.BadParameter(reason, param_hint=f"'{flag}'") from None
     from ..pack.executors import stop_on_sigterm
 
     n = workers or os.cpu_count() or 1
@@ -202,12 +180,15 @@ def pack(
     )
 
 
-def _flag(option: str, given: dict[str, Any]) -> str:
-    """The command line's name of a spec option: its own option, or ``--set``."""
-    flags = {"outside": "--outside/--no-outside", "count": "--count", "game": "--game"}
-    if option in given or option in flags or option in ("difficulty", "ramp", "seed"):
-        return flags.get(option, f"--{option.replace('_', '-')}")
-    return "--set"
+def _flag(option: str) -> str:
+    """The command line's name of a spec option (``--max-turns``)."""
+    return "--" + option.replace("_", "-")
+
+
+def _is_file(item: Any, option: str, source: object) -> bool:
+    """Whether the option's value came from a file (a lines or JSON option)."""
+    kinds = {one.name: one.kind for one in item.create_options}
+    return isinstance(source, str) and kinds.get(option) in (OptionKind.LINES, OptionKind.JSON)
 
 
 def _missed(plan: Any, manifest: dict[str, Any]) -> int:

@@ -45,11 +45,13 @@ PACK_KEYS = ("game", "count", "seed", "difficulty", "ramp")
 class PlanError(ValueError):
     """A pack request that cannot be planned: ``option`` names the option as the create spec
     does (``size``, ``count``, ``ramp``; the command line shows ``--size``), ``reason`` says
-    why; the message is ``--option: reason``."""
+    why; the message is ``--option: reason``.  ``is_format``: the value is a file's content that
+    cannot be read as the option's (a layout that is no layout)."""
 
-    def __init__(self, option: str, reason: str) -> None:
+    def __init__(self, option: str, reason: str, *, is_format: bool = False) -> None:
         self.option = option
         self.reason = reason
+        self.is_format = is_format
         super().__init__(f"--{option.replace('_', '-')}: {reason}")
 
 
@@ -140,7 +142,7 @@ def plan_family_pack(
         for one in {repr(sorted(v.items())): v for v in per_level}.values():
             item.parse_spec(one)
     except SpecError as exc:
-        raise PlanError(exc.option, exc.reason) from None
+        raise PlanError(exc.option, exc.reason, is_format=exc.is_format) from None
     rng = random.Random(seed)
     jobs = tuple(
         Job(i, game, tuple(sorted(per_level[i].items())), rng.randrange(2**53))

@@ -187,7 +187,7 @@ def _check_layout(text: str) -> None:
     try:
         tiles = parse_layout(text).tile_count()
     except (GenerationError, ValueError) as exc:
-        raise SpecError("layout", str(exc)) from None
+        raise SpecError("layout", str(exc), is_format=True) from None
     if tiles == 0 or tiles % 2:
         raise SpecError(
             "layout",
