@@ -134,7 +134,8 @@ def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, An
         raise ProblemError(422, f"/seed: expected 0..{MAX_SEED}", pointer="/seed")
     nested = dict(request.options or {})
     beside = dict(request.model_extra or {})
-    options = {k: _lines(v) for k, v in {**nested, **beside}.items()}
+    lines = _lines_options(request.game)
+    options = {k: _lines(v) if k in lines else v for k, v in {**nested, **beside}.items()}
     seed = request.seed if request.seed is not None else secrets.randbelow(MAX_SEED + 1)
     try:
         plan = plan_family_pack(
@@ -159,8 +160,20 @@ def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, An
     }
 
 
+def _lines_options(game: str) -> set[str]:
+    """The game's options given as lines (a list of strings over HTTP); none for an unknown
+    game (planning names it)."""
+    from ...puzzles import FamilyError, OptionKind, family
+
+    try:
+        item = family(game)
+    except FamilyError:
+        return set()
+    return {o.name for o in item.create_options if o.kind is OptionKind.LINES}
+
+
 def _lines(value: Any) -> Any:
-    """A list of strings is an option's lines (a layout's rows): its text."""
+    """A list of strings is a lines option's text (a layout's rows, a newline after each)."""
     if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
         return "".join(f"{row}\n" for row in value)
     return value
