@@ -199,3 +199,30 @@ def test_an_older_manifest_is_still_verified(tmp_path: Path) -> None:
     assert report.readable and report.problems == [] and report.levels == 4
     (out / "002.json").write_text("{}")
     assert "/levels/1/sha256" in [p.pointer for p in verify_pack(out).problems]
+
+
+def test_the_command_line_takes_each_games_declared_options(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from levelgen.cli import app
+
+    runner = CliRunner()
+    out = tmp_path / "snakes"
+    args = ["pack", "--game", "snakes-ladders", "--size", "8x8", "--snakes", "4", "--count", "2"]
+    made = runner.invoke(app, [*args, "--seed", "3", "--workers", "1", "-o", str(out)])
+    assert made.exit_code == 0, made.output
+    manifest = json.loads((out / "manifest.json").read_text())
+    options = manifest["parameters"]["options"]  # as the game declares them (text or number)
+    assert sorted(options) == ["size", "snakes"] and str(options["snakes"]) == "4"
+    assert [entry["size"] for entry in manifest["levels"]] == ["8x8", "8x8"]
+    refused = runner.invoke(app, ["pack", "--moves", "30", "-o", str(tmp_path / "x")])
+    assert refused.exit_code == 2 and "'--moves'" in refused.output
+    assert "not an option of game 'linkup'" in refused.output
+    layout = tmp_path / "layout.txt"
+    layout.write_text("oooo\no.oo\n")
+    odd = runner.invoke(app, ["pack", "--layout", str(layout), "-o", str(tmp_path / "y")])
+    assert odd.exit_code == 2 and "'--layout'" in odd.output and "7 tile cells" in odd.output
+    layout.write_text("oxoo\n")
+    unreadable = runner.invoke(app, ["pack", "--layout", str(layout), "-o", str(tmp_path / "z")])
+    assert unreadable.exit_code == 3 and str(layout) in unreadable.output
+    assert not any(p.name in ("x", "y", "z") for p in tmp_path.iterdir())
