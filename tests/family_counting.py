@@ -37,6 +37,14 @@ class Counting:
     start: int
     goal: int
     solution: str | None = None
+    #: The difficulty block (``metrics.difficulty``) once rated: score 0..100 and band.
+    rating: tuple[float, str] | None = None
+
+
+def _rating(moves: str) -> tuple[float, str]:
+    """Five points a move (at most 100); easy below 40."""
+    score = float(min(100, 5 * len(moves)))
+    return score, "easy" if score < 40 else "hard"
 
 
 def _shortest(start: int, goal: int, budget: Budget | None = None) -> str | None:
@@ -74,6 +82,7 @@ class CountingFamily(FamilyBase):
             Capability.HINT,
             Capability.SHOW,
             Capability.PACK,
+            Capability.RATE,
         }
     )
     create_options = (CreateOption("goal", "N", "The number to reach."),)
@@ -92,12 +101,24 @@ class CountingFamily(FamilyBase):
         solution = data.get("solution")
         if solution is not None and not (isinstance(solution, str) and set(solution) <= {"+", "*"}):
             raise DocumentError([Problem("/solution", "expected a string of + and *")])
-        return Counting(data["start"], data["goal"], solution)
+        rating = None
+        metrics = data.get("metrics")
+        if metrics is not None:
+            block = metrics.get("difficulty") if isinstance(metrics, dict) else None
+            if not isinstance(block, dict) or not isinstance(block.get("score"), float):
+                raise DocumentError([Problem("/metrics", "expected a difficulty block")])
+            rating = (block["score"], str(block.get("band")))
+        return Counting(data["start"], data["goal"], solution, rating)
 
     def dump(self, document: Counting) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.name, "start": document.start, "goal": document.goal}
         if document.solution is not None:
             data["solution"] = document.solution
+        if document.rating is not None:
+            score, band = document.rating
+            moves = len(document.solution or "")
+            block = {"score": score, "band": band, "measures": {"moves": moves}}
+            data["metrics"] = {"difficulty": block}
         return data
 
     def describe(self, document: Counting) -> str:
@@ -127,8 +148,13 @@ class CountingFamily(FamilyBase):
         return [dict(values) for _ in range(count)]
 
     def difficulty(self, document: Counting) -> tuple[float, str]:
-        length = len(document.solution or "")
-        return float(length), "easy" if length < 8 else "hard"
+        return _rating(document.solution or "")
+
+    def rate(self, document: Counting, *, seed: int) -> Counting:
+        moves = _shortest(document.start, document.goal)
+        if moves is None:
+            raise DocumentError([Problem("/goal", "below the start: nothing to rate")])
+        return Counting(document.start, document.goal, document.solution, _rating(moves))
 
     def verify(
         self, document: Counting, *, prove: bool, budget: Budget, options: Mapping[str, Any]

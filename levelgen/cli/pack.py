@@ -1,8 +1,9 @@
 """``levelgen pack``: a directory of levels with a manifest, made in parallel.
 
-Thin over :mod:`levelgen.pack`: parse the options into a plan, run it with a progress bar on
-standard error (only on a terminal: levels, levels/s and the ETA), report.  ``levelgen verify
-DIR`` checks a pack through :func:`pack_verdict`.
+Thin over :mod:`levelgen.pack`: the options are the game's create options (a family may take
+ranges there, such as a size ramp ``8x6:18x10``); parse them into a plan, run it with a
+progress bar on standard error (only on a terminal: levels, levels/s and the ETA), report.
+``levelgen verify DIR`` checks a pack through :func:`pack_verdict`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..formats.words import plural
-from .common import EXIT_INVALID, EXIT_UNREADABLE, MAX_LAYOUT_BYTES, app, fail
+from ..puzzles import DEFAULT_GAME, OptionKind
+from .common import EXIT_INVALID, EXIT_UNREADABLE, app, fail
+from .options import family_spec_values, given_values, with_family_options
 
 if TYPE_CHECKING:
     from .common import Verdict
@@ -25,6 +28,7 @@ EXIT_TERMINATED = 143
 
 
 @app.command()
+@with_family_options("create_options")
 def pack(
     output: Annotated[
         str, typer.Option("-o", "--output", help="The pack directory to create.", metavar="DIR")
@@ -33,61 +37,35 @@ def pack(
     size: Annotated[
         str | None,
         typer.Option(
-            help="WxH, a list 8x6,12x8 (equal blocks in order) or a ramp 8x6:18x10."
-            " Defaults to the size of --layout, else 12x8.",
+            help="The size of the levels, as create takes it (the game's default when left"
+            f" out); {DEFAULT_GAME} also takes a list 8x6,12x8 (equal blocks in order) or a"
+            " ramp 8x6:18x10, and defaults to the layout's size, else 12x8.",
             metavar="SIZES",
-        ),
-    ] = None,
-    layout: Annotated[
-        str | None,
-        typer.Option(help="Layout file every level uses (o tile, . hole, # wall).", metavar="FILE"),
-    ] = None,
-    shape: Annotated[
-        str | None,
-        typer.Option(help="A named layout every level uses (see levelgen shapes).", metavar="NAME"),
-    ] = None,
-    symmetry: Annotated[
-        str | None,
-        typer.Option(
-            help="Symmetric levels: mirror, rotate or both (see create --symmetry).",
-            metavar="SYM",
         ),
     ] = None,
     ramp: Annotated[
         str | None,
-        typer.Option(help="Difficulty ramp FROM:TO over the bands, e.g. easy:expert."),
+        typer.Option(
+            help="Difficulty ramp FROM:TO over the game's bands, e.g. easy:expert: the levels"
+            " are steered along it, then played in the order of their scores."
+        ),
     ] = None,
     difficulty: Annotated[
         str | None,
-        typer.Option(help="One target for every level: easy|medium|hard|expert or a score N."),
+        typer.Option(
+            help="One target for every level: a band (easy|medium|hard|expert), as"
+            " create --difficulty takes it."
+        ),
     ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed of the pack (default: drawn and recorded).")
-    ] = None,
-    max_turns: Annotated[
-        int | None,
-        typer.Option(
-            "--max-turns",
-            min=0,
-            max=8,
-            help="Most turns a path may make.  [default: 2]",
-            show_default=False,
-        ),
-    ] = None,
-    outside: Annotated[
-        bool | None,
-        typer.Option(
-            "--outside/--no-outside",
-            help="Whether paths may use the ring.  [default: outside]",
-            show_default=False,
-        ),
     ] = None,
     slide_cycle: Annotated[
         str | None,
         typer.Option(
             "--slide-cycle",
-            help="Sliding rules given to the levels in turn, such as none,down,up (see create"
-            " --slide); sliding levels get no difficulty measure.",
+            help="Sliding rules given to the levels in turn, such as none,down,up (the same as"
+            " --slide with commas).",
             metavar="RULES",
         ),
     ] = None,
@@ -109,52 +87,42 @@ def pack(
     game: Annotated[
         str,
         typer.Option(
-            help="The game of the levels: linkup, sliding-puzzle, snakes-ladders, or one a"
-            " package registers.",
+            help=f"The game of the levels: {DEFAULT_GAME}, sliding-puzzle, snakes-ladders, or"
+            " one a package registers.",
             metavar="NAME",
         ),
-    ] = "linkup",
+    ] = DEFAULT_GAME,
     settings: Annotated[
         list[str] | None,
         typer.Option(
             "--set",
-            help="Another game's create option for every level, NAME=VALUE (repeatable), such"
+            help="A create option of the game for every level, NAME=VALUE (repeatable), such"
             " as moves=40 or snakes=8.",
             metavar="NAME=VALUE",
         ),
     ] = None,
+    **family_given: Any,
 ) -> None:
-    """Make a pack of any game: DIR/manifest.json and one level file per level, in play order.
+    """Make a pack of any game: DIR/manifest.json and one level file per level, in play order
+    (a --ramp pack: in the order of the levels' difficulty scores).
 
     The directory appears complete or not at all; the same seed and options give the same
-    bytes for any --workers and with --scheduler.  Exit codes: 0 written; 1 a level could not
-    be made; 2 bad options; 3 unreadable layout or unwritable directory; 130 interrupted
-    (Ctrl-C), 143 terminated (SIGTERM): finish with --resume.
+    bytes for any --workers and with --scheduler.  Each game takes its create options (named
+    below with their game), for every level.  Exit codes: 0 written; 1 a level could not be
+    made; 2 bad options, or an option the game does not have; 3 unreadable layout or
+    unwritable directory; 130 interrupted (Ctrl-C), 143 terminated (SIGTERM): finish with
+    --resume.
     """
     import secrets
 
-    from ..formats import ReadError, read_text
-    from ..linkup import MAX_SEED, GenerationError, format_layout, parse_layout
+    from ..formats import MAX_SEED
     from ..pack import PackError, PackInterrupted, make_pack
-    from ..pack.plan import PlanError, plan_family_pack, plan_pack
-    from ..puzzles import CreateError
+    from ..pack.plan import PlanError, plan_family_pack
+    from ..puzzles import CreateError, FamilyError, FamilySetupError, family
+    from .common import set_values
 
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise typer.BadParameter(f"{seed} is not in 0..{MAX_SEED}", param_hint="'--seed'")
-    if game != "linkup":
-        linkup_only = {
-            "--layout": layout,
-            "--max-turns": max_turns,
-            "--outside/--no-outside": outside,
-            "--slide-cycle": slide_cycle,
-            "--shape": shape,
-            "--symmetry": symmetry,
-        }
-        for name, value in linkup_only.items():
-            if value is not None:
-                raise typer.BadParameter(f"not an option of game {game!r}", param_hint=f"'{name}'")
-    elif settings:
-        raise typer.BadParameter("not an option of game 'linkup'", param_hint="'--set'")
     if scheduler is not None:
         from ..pack.executors import check_scheduler_address
 
@@ -162,65 +130,34 @@ def pack(
             check_scheduler_address(scheduler)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="'--scheduler'") from None
-    rows = None
-    if shape is not None:
-        if layout is not None:
-            raise typer.BadParameter("give --layout or --shape, not both", param_hint="'--shape'")
-        from ..linkup import UnknownShape, shape_text
-
-        try:
-            template = parse_layout(shape_text(shape))
-        except UnknownShape as exc:
-            raise typer.BadParameter(str(exc), param_hint="'--shape'") from None
-        rows = tuple(format_layout(template).splitlines())
-        shape_size = f"{template.width}x{template.height}"
-        if size is None:
-            size = shape_size
-        elif size != shape_size:
-            raise typer.BadParameter(
-                f"{size} differs from the {shape_size} of shape {shape}", param_hint="'--size'"
-            )
-    if layout is not None:
-        try:
-            template = parse_layout(read_text(layout, max_bytes=MAX_LAYOUT_BYTES, what="layout"))
-        except ReadError as exc:
-            fail(EXIT_UNREADABLE, "; ".join(f"{layout}: {p.message}" for p in exc.problems))
-        except GenerationError as exc:
-            fail(EXIT_UNREADABLE, f"{layout}: {exc}")
-        rows = tuple(format_layout(template).splitlines())
-        layout_size = f"{template.width}x{template.height}"
-        if size is None:
-            size = layout_size
-        elif size != layout_size:
-            raise typer.BadParameter(
-                f"{size} differs from the {layout_size} of {layout}", param_hint="'--size'"
-            )
+    try:
+        item = family(game)
+    except FamilySetupError:
+        raise  # LEVELGEN_FAMILIES or an entry point: one line naming it (exit 2)
+    except FamilyError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--game'") from None
+    given = given_values(family_given)
+    options: dict[str, Any] = family_spec_values(item, given)
+    extra = set_values(settings or [])
+    for name, value in extra.items():
+        if name in options:
+            raise typer.BadParameter(f"given twice (also as --{name})", param_hint="'--set'")
+        options[name] = value
+    if size is not None:
+        options["size"] = size
+    if slide_cycle is not None:
+        options["slide_cycle"] = slide_cycle
     if seed is None:
         seed = secrets.randbelow(MAX_SEED + 1)
     try:
-        if game != "linkup":
-            from .common import set_values
-
-            options: dict[str, Any] = dict(set_values(settings or []))
-            if size is not None:
-                options["size"] = size
-            plan = plan_family_pack(game, count, seed, options, difficulty, ramp)
-        else:
-            plan = plan_pack(
-                count=count,
-                sizes=size or "12x8",
-                seed=seed,
-                difficulty=difficulty,
-                ramp=ramp,
-                max_turns=2 if max_turns is None else max_turns,
-                outside=True if outside is None else outside,
-                layout=rows,
-                slide_cycle=slide_cycle,
-                symmetry=symmetry,
-            )
+        plan = plan_family_pack(game, count, seed, options, difficulty, ramp)
     except PlanError as exc:
-        option, _, reason = str(exc).partition(": ")
-        raise typer.BadParameter(reason or str(exc), param_hint=f"'{option}'") from None
+        source = given.get(exc.option)
+        reason = f"{source}: {exc.reason}" if _is_file(item, exc.option, source) else exc.reason
+        if exc.is_format and _is_file(item, exc.option, source):
+            fail(EXIT_UNREADABLE, reason)
+        flag = "--set" if exc.option in extra else _flag(exc.option)
+        raise typer.BadParameter(reason, param_hint=f"'{flag}'") from None
     from ..pack.executors import stop_on_sigterm
 
     n = workers or os.cpu_count() or 1
@@ -233,13 +170,9 @@ def pack(
         fail(EXIT_TERMINATED if exc.terminated else EXIT_INTERRUPTED, f"levelgen pack: {exc}")
     except (PackError, OSError) as exc:
         fail(EXIT_UNREADABLE, f"levelgen pack: {exc}")
-    except (GenerationError, CreateError) as exc:
+    except CreateError as exc:
         fail(EXIT_INVALID, f"levelgen pack: a level could not be made: {exc}")
-    off = sum(
-        1
-        for job, entry in zip(plan.jobs, manifest["levels"], strict=True)
-        if job.target is not None and _missed(job.target, entry["difficulty"])
-    )
+    off = _missed(plan, manifest)
     note = f"; {off} missed their band (the closest found was kept)" if off else ""
     typer.echo(
         f"{output}: {plural(count, 'level')}, seed {seed}, pack id {manifest['pack_id']}{note}",
@@ -247,14 +180,28 @@ def pack(
     )
 
 
-def _missed(target: str, difficulty: dict[str, object] | None) -> bool:
-    from ..linkup import parse_target
+def _flag(option: str) -> str:
+    """The command line's name of a spec option (``--max-turns``)."""
+    return "--" + option.replace("_", "-")
 
-    if difficulty is None:
-        return True
-    score = difficulty["score"]
-    assert isinstance(score, float | int)
-    return parse_target(target).distance(float(score)) > 0
+
+def _is_file(item: Any, option: str, source: object) -> bool:
+    """Whether the option's value came from a file (a lines or JSON option)."""
+    kinds = {one.name: one.kind for one in item.create_options}
+    return isinstance(source, str) and kinds.get(option) in (OptionKind.LINES, OptionKind.JSON)
+
+
+def _missed(plan: Any, manifest: dict[str, Any]) -> int:
+    """Levels whose band is not the one their plan asked for."""
+    from ..puzzles import family
+
+    bands = set(family(plan.game).bands)
+    asked = {job.seed: job.values.get("difficulty") for job in plan.jobs}
+    return sum(
+        1
+        for entry in manifest["levels"]
+        if asked.get(entry["seed"]) in bands and entry["band"] != asked[entry["seed"]]
+    )
 
 
 class _Progress:

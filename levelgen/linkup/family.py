@@ -353,6 +353,19 @@ class LinkupFamily(FamilyBase):
         bands = ramp_bands(BANDS.index(low), BANDS.index(high), count)
         return [{**values, "difficulty": band} for band in bands]
 
+    def pack_levels(
+        self,
+        values: Mapping[str, Any],
+        count: int,
+        *,
+        difficulty: str | None,
+        ramp: tuple[str, str] | None,
+    ) -> list[dict[str, Any]]:
+        """Sizes ramped or listed, slide cycles and difficulty (see :mod:`.generate.pack`)."""
+        from .generate.pack import pack_levels
+
+        return pack_levels(values, count, difficulty=difficulty, ramp=ramp)
+
     def difficulty(self, document: LinkupDocument) -> tuple[float, str]:
         level = self._level(document)
         if level.metrics is not None and level.metrics.difficulty is not None:

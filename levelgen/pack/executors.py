@@ -39,7 +39,8 @@ from typing import Any
 
 from ..formats.lifetime import die_with_parent
 from ..formats.version import VERSION as __version__
-from .plan import Job, make_level_text, plan_pack
+from ..puzzles import DEFAULT_GAME
+from .plan import Job, make_level_text, plan_family_pack
 
 __all__ = [
     "CHUNK_SPREAD",
@@ -194,10 +195,13 @@ def chunk_jobs(jobs: Sequence[Job], slots: int) -> list[tuple[Job, ...]]:
     return chunks
 
 
-def warm_up() -> str:
-    """Import the generator and make one tiny level, so that the first real job pays no import
-    or first-call cost; the levelgen version of this process."""
-    make_level_text(plan_pack(count=1, sizes="4x2", seed=0).jobs[0])
+def warm_up(game: str = DEFAULT_GAME) -> str:
+    """Import the family of ``game`` and make one level of its defaults, so that the first
+    real job pays no import or first-call cost; the levelgen version of this process."""
+    from ..puzzles import family
+
+    item = family(game)
+    item.create(item.parse_spec(plan_family_pack(game, 1, 0, {}).jobs[0].values), 0)
     return __version__
 
 
@@ -246,7 +250,7 @@ def check_scheduler_address(address: str) -> str:
     return address
 
 
-def _connect(address: str) -> Any:
+def _connect(address: str, game: str) -> Any:
     """A Dask client of the scheduler at ``address`` that has at least one worker, whose
     workers all run this levelgen and are warmed up (see the module docstring)."""
     try:
@@ -270,7 +274,7 @@ def _connect(address: str) -> Any:
                 f"the Dask scheduler at {address} has no worker after {DASK_CONNECT_TIMEOUT:g} s:"
                 f" start some with dask worker {address}"
             ) from None
-        answers = client.run(warm_up, on_error="return")
+        answers = client.run(warm_up, game, on_error="return")
         found = [
             f"{worker} {_describe(answer)}"
             for worker, answer in sorted(answers.items())
@@ -295,7 +299,7 @@ def _describe(answer: object) -> str:
 
 
 def _run_dask(jobs: list[Job], address: str, keep: Callable[[int, str], None]) -> None:
-    client = _connect(address)
+    client = _connect(address, jobs[0].game)
     try:
         paused = [w for w, was in client.run(set_profiler, False).items() if was]
         try:

@@ -1,110 +1,103 @@
 """Pack plans: what each level of a pack is asked to be, decided before any level is made.
 
-A plan is a pure function of the request (count, sizes, layout, difficulty target or band
-ramp, rules, seed): one :class:`Job` per level in play order, each with its size, target and
-its own seed drawn from ``random.Random(seed)``.  :func:`make_level_text` turns one job into the
-bytes of its level file and depends on nothing else, so a pack is the same byte for byte
-whatever runs the jobs (one process, a pool of any size, a Dask cluster) and in whatever
-order they finish.  Everything here is picklable plain data.
+A plan is a pure function of the request (game, count, the family's create options, one
+difficulty or a ramp of bands, seed): one :class:`Job` per level, each with its create options
+from the family's :meth:`~levelgen.puzzles.Family.pack_levels` and its own seed drawn from
+``random.Random(seed)``.  :func:`make_level_text` turns one job into the bytes of its level
+file and depends on nothing else, so a pack is the same byte for byte whatever runs the jobs
+(one process, a pool of any size, a Dask cluster) and in whatever order they finish.
+Everything here is picklable plain data.
 
-Play order.  ``--size A:B`` ramps width and height linearly from ``A`` to ``B`` (rounded;
-a full board with an odd cell count gets one more column, or one fewer at the top end);
-a list of sizes is played in equal blocks in the order given.  ``--ramp easy:expert`` cuts the
-levels into equal blocks, one per band from the first to the last, in order.
+Play order.  Jobs are numbered in the order the family planned them.  A pack with a ramp is
+played in the order of its levels' difficulty scores (ties in plan order: see
+:func:`play_order`), so that it never falls back however the measure scatters around its
+targets; any other pack is played in plan order.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..linkup import BANDS, MAX_SIDE, Size, format_size, parse_size, ramp_bands
+from ..puzzles import DEFAULT_GAME
 
 __all__ = [
+    "PACK_KEYS",
     "Job",
     "PackPlan",
     "PlanError",
+    "difficulty_block",
     "file_name",
     "make_level_text",
-    "parse_ramp",
-    "parse_sizes",
     "plan_family_pack",
     "plan_pack",
-    "size_plan",
+    "plan_request",
+    "play_order",
 ]
+
+#: A pack request's own keys; every other key is a create option of its game.
+PACK_KEYS = ("game", "count", "seed", "difficulty", "ramp")
 
 
 class PlanError(ValueError):
-    """A pack request that cannot be planned; the message names the option and the reason."""
+    """A pack request that cannot be planned: ``option`` names the option as the create spec
+    does (``size``, ``count``, ``ramp``; the command line shows ``--size``), ``reason`` says
+    why; the message is ``--option: reason``.  ``is_format``: the value is a file's content that
+    cannot be read as the option's (a layout that is no layout)."""
+
+    def __init__(self, option: str, reason: str, *, is_format: bool = False) -> None:
+        self.option = option
+        self.reason = reason
+        self.is_format = is_format
+        super().__init__(f"--{option.replace('_', '-')}: {reason}")
 
 
 @dataclass(frozen=True, slots=True)
 class Job:
-    """One level to make: its index in play order, size, difficulty target (a band, a score
-    as text, or None for plain generation), seed, rules and layout rows (or None)."""
+    """One level to make: its index in plan order, its game, its create options (sorted
+    ``(name, value)`` pairs of plain JSON values) and its seed."""
 
     index: int
-    size: str
-    target: str | None
+    game: str
+    options: tuple[tuple[str, Any], ...]
     seed: int
-    max_turns: int
-    outside: bool
-    layout: tuple[str, ...] | None
-    #: The sliding rule of this level (``--slide-cycle``; ``"none"``: the classic game).
-    slide: str = "none"
-    #: The game, and for another game than Link-up its create options for this level.
-    game: str = "linkup"
-    options: tuple[tuple[str, Any], ...] = ()
-    #: The symmetry of this level (``--symmetry``; None: none asked for).
-    symmetry: str | None = None
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The create options as a mapping."""
+        return dict(self.options)
+
+    @property
+    def size(self) -> str | None:
+        """The ``size`` option of the level (None when its game or its layout sets it)."""
+        size = self.values.get("size")
+        return size if isinstance(size, str) else None
 
 
 @dataclass(frozen=True, slots=True)
 class PackPlan:
     """Every job of a pack and the parameters recorded in its manifest."""
 
+    game: str
     seed: int
     count: int
-    sizes: tuple[str, ...]
-    size_ramp: bool
     difficulty: str | None
     ramp: str | None
-    max_turns: int
-    outside: bool
-    layout: tuple[str, ...] | None
+    #: The pack's create options as asked (a family may take ranges there).
+    options: tuple[tuple[str, Any], ...]
     jobs: tuple[Job, ...]
-    #: ``--slide-cycle``: level ``i`` slides ``slide_cycle[i % len]`` (None: not given).
-    slide_cycle: tuple[str, ...] | None = None
-    #: The game, and for another game than Link-up the create options asked for.
-    game: str = "linkup"
-    options: tuple[tuple[str, Any], ...] = ()
-    #: ``--symmetry``: the symmetry of every level (None: not given).
-    symmetry: str | None = None
 
-    def parameters(self) -> dict[str, object]:
+    def parameters(self) -> dict[str, Any]:
         """The manifest's ``parameters``."""
-        if self.game != "linkup":
-            return {
-                "game": self.game,
-                "count": self.count,
-                "difficulty": self.difficulty,
-                "ramp": self.ramp,
-                "options": dict(self.options),
-            }
         return {
             "count": self.count,
-            "sizes": list(self.sizes),
-            "size_ramp": self.size_ramp,
             "difficulty": self.difficulty,
             "ramp": self.ramp,
-            "max_turns": self.max_turns,
-            "outside": self.outside,
-            "layout": None if self.layout is None else list(self.layout),
-        } | (
-            ({} if self.slide_cycle is None else {"slide_cycle": list(self.slide_cycle)})
-            | ({} if self.symmetry is None else {"symmetry": self.symmetry})
-        )
+            "options": dict(self.options),
+        }
 
 
 def file_name(index: int, count: int) -> str:
@@ -112,294 +105,141 @@ def file_name(index: int, count: int) -> str:
     return f"{index + 1:0{max(3, len(str(count)))}d}.json"
 
 
-def parse_sizes(text: str) -> tuple[tuple[Size, ...], bool]:
-    """``12x8``, ``8x6,12x8,18x10`` (a list) or ``8x6:18x10`` (a ramp): the sizes and whether
-    they are a ramp.  ``PlanError`` for anything else."""
-    ramp = ":" in text
-    parts = text.split(":") if ramp else text.split(",")
-    if ramp and len(parts) != 2:
-        raise PlanError(f"--size: a ramp has two ends such as 8x6:18x10, got {text!r}")
-    try:
-        sizes = tuple(parse_size(p.strip()) for p in parts)
-    except ValueError as exc:
-        raise PlanError(f"--size: {exc}") from None
-    return sizes, ramp
-
-
-def size_plan(sizes: tuple[Size, ...], ramp: bool, count: int) -> list[Size]:
-    """The size of each level in play order (see the module docstring)."""
-    if not ramp:
-        return [sizes[i * len(sizes) // count] for i in range(count)]
-    (w0, h0), (w1, h1) = sizes
-    out = []
-    for i in range(count):
-        t = i / (count - 1) if count > 1 else 0.0
-        w = int(w0 + (w1 - w0) * t + 0.5)
-        h = int(h0 + (h1 - h0) * t + 0.5)
-        if (w * h) % 2:
-            w = w + 1 if w < MAX_SIDE else w - 1
-        out.append(Size(w, h))
-    return out
-
-
-def parse_ramp(text: str) -> tuple[int, int]:
-    """``easy:expert`` -> band indices (0, 3); ``PlanError`` for unknown or falling bands."""
-    parts = text.strip().lower().split(":")
-    if len(parts) != 2 or any(p not in BANDS for p in parts):
-        raise PlanError(f"--ramp: expected FROM:TO with bands {', '.join(BANDS)}, got {text!r}")
-    lo, hi = BANDS.index(parts[0]), BANDS.index(parts[1])
-    if hi < lo:
-        raise PlanError(f"--ramp: {text!r} falls; a ramp goes from easier to harder")
-    return lo, hi
-
-
-def plan_pack(
-    *,
-    count: int,
-    sizes: str,
-    seed: int,
-    difficulty: str | None = None,
-    ramp: str | None = None,
-    max_turns: int = 2,
-    outside: bool = True,
-    layout: tuple[str, ...] | None = None,
-    slide_cycle: str | None = None,
-    symmetry: str | None = None,
-) -> PackPlan:
-    """The plan of a pack; ``PlanError`` naming the option for a bad request.  ``slide_cycle``:
-    sliding rules such as ``none,down,up`` given to the levels in turn (variant levels get no
-    difficulty measure: the seeded players play the classic game only).  ``symmetry``: every
-    level symmetric (``create --symmetry``; no difficulty steering then)."""
-    from ..linkup import parse_target
-
-    cycle = _parse_slide_cycle(slide_cycle)
-    _check_symmetry(symmetry, cycle, difficulty or ramp, layout)
-    if cycle is not None and any(s != "none" for s in cycle) and (difficulty or ramp):
-        raise PlanError(
-            "--slide-cycle: difficulty steering does not support sliding tiles yet;"
-            " leave out --difficulty and --ramp, or give only none"
-        )
-
-    if count < 1:
-        raise PlanError(f"--count: {count} is not at least 1")
-    if difficulty is not None and ramp is not None:
-        raise PlanError("--ramp: it and --difficulty exclude each other; give one")
-    if difficulty is not None:
-        try:
-            difficulty = str(parse_target(difficulty))
-        except ValueError as exc:
-            raise PlanError(f"--difficulty: {exc}") from None
-    size_list, size_ramp = parse_sizes(sizes)
-    if layout is not None and (size_ramp or len(size_list) > 1):
-        raise PlanError("--layout fixes the size: give one --size (or none)")
-    per_level = size_plan(size_list, size_ramp, count)
-    if layout is None and symmetry is None:  # a symmetric layout leaves the centre out
-        for size in sorted(set(per_level)):
-            if size.cells % 2:
-                raise PlanError(
-                    f"--size: {format_size(size)} has {size.cells} cells, an odd number:"
-                    " tiles are removed in pairs"
-                )
-    elif layout is not None:
-        tiles = sum(row.count("o") for row in layout)
-        if tiles == 0 or tiles % 2:
-            raise PlanError(
-                f"--layout: it has {tiles} tile cell{'' if tiles == 1 else 's'};"
-                " an even number > 0 is needed"
-            )
-    if ramp is not None:
-        lo, hi = parse_ramp(ramp)
-        ramp = f"{BANDS[lo]}:{BANDS[hi]}"
-        targets: list[str | None] = list(ramp_bands(lo, hi, count))
-    else:
-        targets = [difficulty] * count
-    rng = random.Random(seed)
-    jobs = tuple(
-        Job(
-            i,
-            format_size(per_level[i]),
-            targets[i],
-            rng.randrange(2**53),
-            max_turns,
-            outside,
-            layout,
-            "none" if cycle is None else cycle[i % len(cycle)],
-            symmetry=symmetry,
-        )
-        for i in range(count)
-    )
-    return PackPlan(
-        seed=seed,
-        count=count,
-        sizes=tuple(format_size(s) for s in size_list),
-        size_ramp=size_ramp,
-        difficulty=difficulty,
-        ramp=ramp,
-        max_turns=max_turns,
-        outside=outside,
-        layout=layout,
-        jobs=jobs,
-        slide_cycle=cycle,
-        symmetry=symmetry,
-    )
-
-
-def _check_symmetry(
-    symmetry: str | None,
-    cycle: tuple[str, ...] | None,
-    steered: str | None,
-    layout: tuple[str, ...] | None,
-) -> None:
-    """``PlanError`` naming ``--symmetry`` when the levels cannot have it."""
-    from ..linkup import SYMMETRIES, parse_layout, symmetry_problem
-
-    if symmetry is None:
-        return
-    if symmetry not in SYMMETRIES:
-        raise PlanError(f"--symmetry: {symmetry!r} is not one of {', '.join(SYMMETRIES)}")
-    if cycle is not None and any(s != "none" for s in cycle):
-        raise PlanError("--symmetry: symmetric levels are flat boards: leave out --slide-cycle")
-    if steered:
-        raise PlanError(
-            "--symmetry: difficulty steering does not support symmetric levels yet;"
-            " leave out --difficulty and --ramp"
-        )
-    if layout is not None:
-        problem = symmetry_problem(parse_layout("\n".join(layout)), symmetry)
-        if problem is not None:
-            raise PlanError(f"--symmetry: {problem}")
-
-
-def _parse_slide_cycle(text: str | None) -> tuple[str, ...] | None:
-    """``none,down,up`` -> the rules in order; ``PlanError`` naming an unknown rule."""
-    from ..linkup import SLIDES
-
-    if text is None:
-        return None
-    parts = tuple(p.strip() for p in text.split(","))
-    for part in parts:
-        if part not in SLIDES:
-            raise PlanError(f"--slide-cycle: {part!r} is not one of {', '.join(SLIDES)}")
-    return parts
-
-
-#: Attempts per level for a pack (more than ``create``'s: a pack should stay on its ramp).
-PACK_ATTEMPTS = 20
-
-
 def plan_family_pack(
     game: str,
     count: int,
     seed: int,
-    options: dict[str, Any],
+    options: Mapping[str, Any],
     difficulty: str | None = None,
     ramp: str | None = None,
 ) -> PackPlan:
-    """The plan of a pack of another game than Link-up: ``count`` levels of the family's create
-    ``options``, each at ``difficulty`` (a band) or along the family's ``ramp`` of bands
-    (:meth:`levelgen.puzzles.Family.ramp`); ``PlanError`` naming the option otherwise."""
+    """The plan of ``count`` levels of ``game`` from its create ``options``, each at
+    ``difficulty`` or rising along ``ramp`` (two of the family's bands, ``easy:expert``):
+    :meth:`~levelgen.puzzles.Family.pack_levels` gives each level's options, every distinct
+    one is checked by the family's ``parse_spec``.  ``PlanError`` naming the option otherwise."""
     from ..puzzles import Capability, FamilyError, SpecError, family
 
     try:
         item = family(game)
     except FamilyError as exc:
-        raise PlanError(f"--game: {exc}") from None
-    if Capability.PACK not in item.capabilities:
-        raise PlanError(f"--game: game {game!r} has no pack operation")
-    if count < 1:
-        raise PlanError(f"--count: {count} is not at least 1")
+        raise PlanError("game", str(exc)) from None
+    for needed in (Capability.CREATE, Capability.PACK):
+        if needed not in item.capabilities:
+            raise PlanError("game", f"game {game!r} has no {needed.value} operation")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise PlanError("count", f"{count} is not at least 1")
     if difficulty is not None and ramp is not None:
-        raise PlanError("--ramp: it and --difficulty exclude each other; give one")
-    per_level: list[dict[str, Any]]
+        raise PlanError("ramp", "it and --difficulty exclude each other; give one")
+    bands: tuple[str, str] | None = None
+    if ramp is not None:
+        bands = _parse_ramp(ramp, tuple(item.bands))
+        ramp = ":".join(bands)
+    values = {k: v for k, v in options.items() if v is not None}
     try:
-        if ramp is not None:
-            parts = ramp.strip().lower().split(":")
-            if len(parts) != 2 or any(p not in item.bands for p in parts):
-                bands = ", ".join(item.bands)
-                raise PlanError(f"--ramp: expected FROM:TO with bands {bands}, got {ramp!r}")
-            ramp = ":".join(parts)
-            per_level = item.ramp(options, count, parts[0], parts[1])
-        else:
-            one = dict(options) if difficulty is None else {**options, "difficulty": difficulty}
-            per_level = [one] * count
-        for values in {repr(sorted(v.items())): v for v in per_level}.values():
-            item.parse_spec(values)
+        per_level = item.pack_levels(values, count, difficulty=difficulty, ramp=bands)
+        if len(per_level) != count:
+            raise PlanError("count", f"game {game!r} planned {len(per_level)} levels, not {count}")
+        for one in {repr(sorted(v.items())): v for v in per_level}.values():
+            item.parse_spec(one)
     except SpecError as exc:
-        raise PlanError(f"--{exc.option.replace('_', '-')}: {exc.reason}") from None
+        raise PlanError(exc.option, exc.reason, is_format=exc.is_format) from None
     rng = random.Random(seed)
     jobs = tuple(
-        Job(
-            i,
-            str(per_level[i].get("size", "")),
-            None,
-            rng.randrange(2**53),
-            0,
-            False,
-            None,
-            game=game,
-            options=tuple(sorted(per_level[i].items())),
-        )
+        Job(i, game, tuple(sorted(per_level[i].items())), rng.randrange(2**53))
         for i in range(count)
     )
-    return PackPlan(
-        seed=seed,
-        count=count,
-        sizes=(),
-        size_ramp=False,
-        difficulty=difficulty,
-        ramp=ramp,
-        max_turns=0,
-        outside=False,
-        layout=None,
-        jobs=jobs,
-        game=game,
-        options=tuple(sorted(options.items())),
+    return PackPlan(game, seed, count, difficulty, ramp, tuple(sorted(values.items())), jobs)
+
+
+def _parse_ramp(text: str, bands: tuple[str, ...]) -> tuple[str, str]:
+    """``easy:expert`` -> ``("easy", "expert")``; ``PlanError`` for unknown or falling bands."""
+    parts = text.strip().lower().split(":")
+    if len(parts) != 2 or any(p not in bands for p in parts):
+        raise PlanError("ramp", f"expected FROM:TO with bands {', '.join(bands)}, got {text!r}")
+    if bands.index(parts[1]) < bands.index(parts[0]):
+        raise PlanError("ramp", f"{text!r} falls; a ramp goes from easier to harder")
+    return parts[0], parts[1]
+
+
+def plan_pack(
+    *,
+    count: int,
+    seed: int,
+    game: str = DEFAULT_GAME,
+    difficulty: str | None = None,
+    ramp: str | None = None,
+    sizes: str | None = None,
+    **options: Any,
+) -> PackPlan:
+    """:func:`plan_family_pack` with the create options as keywords (None: left out).
+    ``sizes`` is ``size`` (the name older callers use); a sequence of strings is given as its
+    lines (a layout's rows)."""
+    values = {k: _lines(v) for k, v in options.items() if v is not None}
+    if sizes is not None:
+        values["size"] = sizes
+    return plan_family_pack(game, count, seed, values, difficulty, ramp)
+
+
+def _lines(value: Any) -> Any:
+    if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        return "".join(f"{row}\n" for row in value)
+    return value
+
+
+def plan_request(request: Mapping[str, Any]) -> PackPlan:
+    """The plan of a stored request (a service job's, a manifest's parameters with its game
+    and seed): ``game`` (the default game when absent), ``count``, ``seed``, ``difficulty``,
+    ``ramp`` and the create options, in ``options`` or beside those keys (older requests;
+    their ``sizes`` is ``size``, a list of rows is its lines).  ``PlanError`` for a bad one."""
+    options = dict(request.get("options") or {})
+    for key, value in request.items():
+        if key not in (*PACK_KEYS, "options", "time_limit") and value is not None:
+            options["size" if key == "sizes" else key] = _lines(value)
+    return plan_family_pack(
+        request.get("game") or DEFAULT_GAME,
+        request["count"],
+        request["seed"],
+        options,
+        request.get("difficulty"),
+        request.get("ramp"),
     )
+
+
+def difficulty_block(data: object) -> dict[str, Any] | None:
+    """The ``metrics.difficulty`` block of a level file's JSON value, when it has one with a
+    number ``score`` and a string ``band``."""
+    metrics = data.get("metrics") if isinstance(data, dict) else None
+    block = metrics.get("difficulty") if isinstance(metrics, dict) else None
+    if not isinstance(block, dict):
+        return None
+    score, band = block.get("score"), block.get("band")
+    if isinstance(score, bool) or not isinstance(score, int | float) or not isinstance(band, str):
+        return None
+    return block
 
 
 def make_level_text(job: Job) -> str:
-    """The canonical text of the level file of ``job`` (the same job: the same text)."""
-    if job.game != "linkup":
-        from ..formats import format_json
-        from ..puzzles import family
+    """The canonical text of the level file of ``job`` (the same job: the same text): the
+    family's level for the job's options and seed, with its difficulty block (rated with the
+    job's seed when creating gave none; a level its family does not rate, refused with
+    ``FamilyError``, stays without one)."""
+    from ..formats import format_json
+    from ..puzzles import Capability, FamilyError, family
 
-        item = family(job.game)
-        document = item.create(item.parse_spec(dict(job.options)), job.seed)
-        return format_json(item.dump(document))
-    from ..linkup import (
-        Rules,
-        format_level,
-        measure_difficulty,
-        parse_layout,
-        parse_target,
-        steered_generate,
-    )
-    from ..linkup import (
-        generate_level as generate,
-    )
+    item = family(job.game)
+    document = item.create(item.parse_spec(job.values), job.seed)
+    data = item.dump(document)
+    if difficulty_block(data) is None and Capability.RATE in item.capabilities:
+        with contextlib.suppress(FamilyError):  # not rated: the manifest's score is null
+            data = item.dump(item.rate(document, seed=job.seed))
+    return format_json(data)
 
-    size = parse_size(job.size)
-    rules = Rules(job.max_turns, job.outside, job.slide)
-    template = None if job.layout is None else parse_layout("\n".join(job.layout))
-    if job.slide != "none":  # no difficulty measure for variants (see plan_pack)
-        level = generate(size, rules=rules, layout=template, seed=job.seed)
-    elif job.target is None:
-        level = generate(size, rules=rules, layout=template, seed=job.seed, symmetry=job.symmetry)
-        assert level.solution is not None and level.metrics is not None
-        import dataclasses
 
-        diff = measure_difficulty(level.board, rules, level.solution, seed=job.seed)
-        level = dataclasses.replace(
-            level, metrics=dataclasses.replace(level.metrics, difficulty=diff)
-        )
-    else:
-        result = steered_generate(
-            size,
-            parse_target(job.target),
-            seed=job.seed,
-            rules=rules,
-            layout=template,
-            max_attempts=PACK_ATTEMPTS,
-        )
-        level = result.level
-    return format_level(level)
+def play_order(plan: PackPlan, scores: Sequence[float | None]) -> list[int]:
+    """The plan indices of the levels in play order: by score (``scores[i]`` of job ``i``;
+    None, a level its family does not measure, counts as 0), ties in plan order, for a pack
+    with a ramp; plan order otherwise."""
+    indices = list(range(len(plan.jobs)))
+    if plan.ramp is None:
+        return indices
+    return sorted(indices, key=lambda i: (scores[i] or 0.0, i))

@@ -1,7 +1,7 @@
 """The pack job runner: a background task of the service that makes queued pack jobs.
 
 It claims one job at a time from the library (:mod:`levelgen.service.jobs`), plans it with
-:func:`levelgen.pack.plan.plan_pack`, sends the levels still missing to the process pool
+:func:`levelgen.pack.plan.plan_request`, sends the levels still missing to the process pool
 (:func:`levelgen.pack.plan.make_level_text`, at most ``workers`` at once so that interactive
 requests are never starved), stores each one as it arrives, renews its lease while it works,
 and writes the manifest when every level is stored.  A job whose level cannot be made is
@@ -30,7 +30,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..library import LibraryUnavailable, Store
 from ..library.errors import driver_message
-from ..pack.plan import Job, PackPlan, make_level_text, plan_family_pack, plan_pack
+from ..pack.plan import Job, PackPlan, make_level_text, plan_request
 from . import jobs
 from .deps import in_thread
 from .middleware import log_event
@@ -47,28 +47,7 @@ POLL = 1.0
 
 def plan_of(request: dict[str, Any]) -> PackPlan:
     """The plan of a stored job request (``PlanError`` for a bad one)."""
-    if request.get("game", "linkup") != "linkup":
-        return plan_family_pack(
-            request["game"],
-            request["count"],
-            request["seed"],
-            request["options"],
-            request.get("difficulty"),
-            request.get("ramp"),
-        )
-    layout = request.get("layout")
-    return plan_pack(
-        count=request["count"],
-        sizes=request["sizes"],
-        seed=request["seed"],
-        difficulty=request.get("difficulty"),
-        ramp=request.get("ramp"),
-        max_turns=request.get("max_turns", 2),
-        outside=request.get("outside", True),
-        layout=None if layout is None else tuple(layout),
-        slide_cycle=request.get("slide_cycle"),
-        symmetry=request.get("symmetry"),
-    )
+    return plan_request(request)
 
 
 def manifest_of(plan: PackPlan, texts: dict[int, str]) -> dict[str, Any]:

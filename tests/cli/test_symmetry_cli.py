@@ -128,11 +128,11 @@ def test_pack_symmetry(tmp_path: Path) -> None:
     result = run(*args, "--symmetry", "rotate", "-o", str(out))
     assert result.exit_code == 0, result.output
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["parameters"]["symmetry"] == "rotate"
+    assert manifest["parameters"]["options"]["symmetry"] == "rotate"
     for entry in manifest["levels"]:
         board, params = board_of(out / entry["file"])
         assert is_symmetric(board, "rotate", kinds=True) and params["symmetry"] == "rotate"
-        assert entry["difficulty"] is not None
+        assert entry["size"] == "10x8" and "score" in entry
     assert run("verify", str(out)).exit_code == 0
     shaped = tmp_path / "hearts"
     wrong = run(*args, "--shape", "heart", "-o", str(shaped))
@@ -178,8 +178,8 @@ def test_service_pack_body_takes_symmetry() -> None:
     from levelgen.service.runner import plan_of
 
     values = _check(PackRequest(count=2, size="12x8", seed=1, symmetry="mirror"), 64, 10)
-    assert values["symmetry"] == "mirror"
-    assert all(job.symmetry == "mirror" for job in plan_of(values).jobs)
+    assert values["options"]["symmetry"] == "mirror"
+    assert all(job.values["symmetry"] == "mirror" for job in plan_of(values).jobs)
     with pytest.raises(ProblemError) as caught:
         _check(PackRequest(count=2, size="12x8", symmetry="mirror", ramp="easy:hard"), 64, 10)
     assert caught.value.pointer == "/symmetry"

@@ -286,5 +286,6 @@ def test_pack_cli_slide_cycle_options(tmp_path: Path) -> None:
     )
     assert made.exit_code == 0, made.output
     data = json.loads((out / "manifest.json").read_text())
-    assert data["parameters"]["slide_cycle"] == ["left"]
-    assert all(e["difficulty"] is None for e in data["levels"])
+    assert data["parameters"]["options"]["slide_cycle"] == "left"
+    for entry in data["levels"]:
+        assert json.loads((out / entry["file"]).read_text())["rules"]["slide"] == "left"

@@ -12,7 +12,6 @@ import pytest
 from typer.testing import CliRunner
 
 from levelgen.cli import app
-from levelgen.linkup import ramp_bands
 from levelgen.pack import (
     PackError,
     PackInterrupted,
@@ -22,7 +21,7 @@ from levelgen.pack import (
     verify_pack,
 )
 from levelgen.pack.manifest import manifest_json_schema
-from levelgen.pack.plan import PackPlan, PlanError, file_name, size_plan
+from levelgen.pack.plan import PackPlan, PlanError, file_name
 from tests import ROOT
 
 runner = CliRunner()
@@ -40,16 +39,17 @@ def small_plan(
 
 
 def test_plans() -> None:
-    assert [str(s) for s in size_plan(*_sizes("8x6:18x10"), 5)] == [
+    assert [job.size for job in plan_pack(count=5, sizes="8x6:18x10", seed=1).jobs] == [
         "8x6",
         "12x7",  # 11x7 has an odd cell count: one column more
         "13x8",
         "16x9",
         "18x10",
     ]
-    assert [str(s) for s in size_plan(*_sizes("8x6,12x8"), 4)] == ["8x6", "8x6", "12x8", "12x8"]
-    assert ramp_bands(0, 3, 8) == ["easy"] * 2 + ["medium"] * 2 + ["hard"] * 2 + ["expert"] * 2
-    assert ramp_bands(1, 1, 3) == ["medium"] * 3
+    ramp = plan_pack(count=8, sizes="8x6,12x8", seed=1, ramp="easy:expert").jobs
+    assert [job.size for job in ramp] == ["8x6"] * 4 + ["12x8"] * 4
+    bands = ["easy"] * 2 + ["medium"] * 2 + ["hard"] * 2 + ["expert"] * 2
+    assert [job.values["difficulty"] for job in ramp] == bands
     assert file_name(0, 20) == "001.json" and file_name(9999, 10000) == "10000.json"
     plan = plan_pack(count=3, sizes="12x8", seed=1)
     assert plan == plan_pack(count=3, sizes="12x8", seed=1)
@@ -67,12 +67,6 @@ def test_plans() -> None:
         args: dict[str, object] = {"count": 2, "sizes": "12x8", "seed": 1, **kwargs}
         with pytest.raises(PlanError, match=option):
             plan_pack(**args)  # type: ignore[arg-type]
-
-
-def _sizes(text: str) -> tuple[object, bool]:
-    from levelgen.pack.plan import parse_sizes
-
-    return parse_sizes(text)
 
 
 def test_same_bytes_for_any_worker_count_and_verified(tmp_path: Path) -> None:
@@ -153,18 +147,33 @@ def test_verify_finds_tampering(tmp_path: Path) -> None:
 
 
 def test_ramp_is_checked(tmp_path: Path) -> None:
-    """A level whose band contradicts the ramp and does not say it missed is a problem."""
-    folder = tmp_path / "pack"
-    make_pack(small_plan(count=2, ramp="easy:easy"), folder)
-    data = json.loads((folder / "manifest.json").read_text())
-    data["parameters"]["ramp"] = "expert:expert"
+    """A ramped pack is played in the order of its scores: levels out of that order are a
+    problem; a level whose band is not the one its plan asked for is a note."""
     from levelgen.pack import pack_id
 
+    folder = tmp_path / "pack"
+    make_pack(small_plan(count=3, ramp="easy:hard"), folder)
+    data = json.loads((folder / "manifest.json").read_text())
+    scores = [entry["score"] for entry in data["levels"]]
+    assert scores == sorted(scores) and scores[0] < scores[-1]
+    data["parameters"]["ramp"] = "expert:expert"
     data["pack_id"] = pack_id(data)
     (folder / "manifest.json").write_text(json.dumps(data))
-    problems = verify_pack(folder).problems
-    assert [p.pointer for p in problems] == ["/levels/0/difficulty", "/levels/1/difficulty"]
-    assert "ramp asks for expert" in problems[0].message
+    report = verify_pack(folder)
+    assert report.problems == [] and len(report.notes) == 3
+    assert "asked for expert" in report.notes[0]
+    swapped = tmp_path / "swapped"
+    shutil.copytree(folder, swapped)
+    data["levels"][0], data["levels"][2] = data["levels"][2], data["levels"][0]
+    names = [data["levels"][i]["file"] for i in (0, 2)]
+    for entry, name in zip([data["levels"][0], data["levels"][2]], names[::-1], strict=True):
+        entry["file"] = name
+    (swapped / "001.json").write_bytes((folder / "003.json").read_bytes())
+    (swapped / "003.json").write_bytes((folder / "001.json").read_bytes())
+    data["pack_id"] = pack_id(data)
+    (swapped / "manifest.json").write_text(json.dumps(data))
+    pointers = [p.pointer for p in verify_pack(swapped).problems]
+    assert pointers == ["/levels/1/score", "/levels/2/score"]
 
 
 def test_manifest_schema_is_checked_in() -> None:
@@ -229,8 +238,13 @@ def test_interrupting_the_pool_keeps_whole_levels_only(tmp_path: Path) -> None:
     kept = sorted(p.name for p in partial_dir(target).iterdir() if p.name != "plan.json")
     assert len(kept) == info.value.done and not target.exists()
     whole = files_of(tmp_path / "whole")
-    for name in kept:  # whatever was kept is a whole, final level file
-        assert (partial_dir(target) / name).read_bytes() == whole[name]
+    from levelgen.pack.plan import make_level_text
+
+    # Whatever was kept is a whole, final level file, named by its place in the plan.
+    planned = {file_name(job.index, 6): make_level_text(job).encode() for job in plan.jobs}
+    assert set(planned.values()) == {v for k, v in whole.items() if k != "manifest.json"}
+    for name in kept:
+        assert (partial_dir(target) / name).read_bytes() == planned[name]
     make_pack(plan, target, workers=2, resume=True)
     assert files_of(target) == whole
 
@@ -254,9 +268,9 @@ def test_pack_slide_cycle(tmp_path: Path) -> None:
     from levelgen.pack.plan import PlanError, plan_pack
 
     plan = plan_pack(count=3, sizes="6x4", seed=5, slide_cycle="down,none")
-    assert [job.slide for job in plan.jobs] == ["down", "none", "down"]
-    assert plan.parameters()["slide_cycle"] == ["down", "none"]
-    assert "slide_cycle" not in plan_pack(count=1, sizes="6x4", seed=5).parameters()
+    assert [job.values["slide"] for job in plan.jobs] == ["down", "none", "down"]
+    assert plan.parameters()["options"]["slide_cycle"] == "down,none"
+    assert "slide_cycle" not in plan_pack(count=1, sizes="6x4", seed=5).parameters()["options"]
     out = tmp_path / "pack"
     make_pack(plan, out, workers=1)
     report = verify_pack(out)

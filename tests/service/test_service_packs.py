@@ -54,8 +54,10 @@ def wait_done(get: Any, url: str, seconds: float = 90) -> dict[str, Any]:
     [
         {"count": 3, "size": "6x4:8x4", "seed": 5},
         {"count": 3, "size": "8x4", "seed": 2, "slide_cycle": "none,down,apart"},
+        {"game": "sliding-puzzle", "count": 3, "size": "3x3", "ramp": "easy:hard", "seed": 4},
+        {"game": "snakes-ladders", "count": 3, "size": "8x8", "snakes": 4, "seed": 1},
     ],
-    ids=["classic", "slide-cycle"],
+    ids=["classic", "slide-cycle", "sliding-ramp", "snakes"],
 )
 def test_pack_job_makes_the_same_pack_as_the_cli(
     client: TestClient, tmp_path: Path, body: dict[str, Any]
@@ -71,6 +73,8 @@ def test_pack_job_makes_the_same_pack_as_the_cli(
     make_pack(plan, tmp_path / "pack", workers=1)
     on_disk = json.loads((tmp_path / "pack" / "manifest.json").read_text())
     assert done["manifest"] == on_disk and done["pack_id"] == on_disk["pack_id"]
+    assert on_disk["game"] == body.get("game", "linkup")
+    assert all(entry["size"] for entry in on_disk["levels"])
     for n, entry in enumerate(on_disk["levels"], 1):
         level = client.get(f"{job['url']}/levels/{n}")
         assert level.status_code == 200
@@ -98,6 +102,10 @@ def test_pack_job_makes_the_same_pack_as_the_cli(
         ({"count": 2, "colour": "red"}, "/colour"),
         ({"count": 2, "slide_cycle": "none,sideways"}, "/slide_cycle"),
         ({"count": 2, "slide_cycle": "down", "difficulty": "easy"}, "/slide_cycle"),
+        ({"count": 2, "size": "6x4", "copies": 3}, "/copies"),
+        ({"game": "sliding-puzzle", "count": 2, "moves": "many"}, "/moves"),
+        ({"game": "snakes-ladders", "count": 2, "colour": "red"}, "/colour"),
+        ({"game": "chess", "count": 2}, "/game"),
     ],
 )
 def test_bad_pack_requests(client: TestClient, body: dict[str, Any], pointer: str) -> None:
@@ -108,10 +116,10 @@ def test_bad_pack_requests(client: TestClient, body: dict[str, Any], pointer: st
 
 
 def test_a_level_that_cannot_be_made_fails_the_job(client: TestClient) -> None:
-    body = {"count": 2, "layout": ["o#o"], "outside": False, "seed": 1}
+    body = {"count": 2, "layout": ["o#o"], "outside": False, "copies": 2, "seed": 1}
     job = client.post("/v1/packs", json=body).json()
     done = wait_done(client.get, job["url"])
-    assert done["status"] == "failed" and "GenerationError" in done["error"]
+    assert done["status"] == "failed" and "CreateError" in done["error"]
     assert done["manifest"] is None
     level = client.get(f"{job['url']}/levels/1")
     assert level.status_code == 404 and "failed" in level.json()["detail"]
@@ -198,8 +206,12 @@ def test_kill_9_in_the_middle_of_a_pack(tmp_path: Path) -> None:
     for n, entry in enumerate(done["manifest"]["levels"], 1):
         assert hashlib.sha256(texts[n]).hexdigest() == entry["sha256"]
     assert verdicts == [0] * count
-    for index, text in made.items():  # what was stored before the kill was whole and kept
-        assert texts[index + 1] == text.encode()
+    # What was stored before the kill (by plan index) was whole and kept, at its place in
+    # play order (a ramped pack: the order of the levels' scores).
+    place = {entry["seed"]: n for n, entry in enumerate(done["manifest"]["levels"], 1)}
+    planned = plan_of(done["request"]).jobs
+    for index, text in made.items():
+        assert texts[place[planned[index].seed]] == text.encode()
 
 
 def test_sigterm_gives_the_job_back(tmp_path: Path) -> None:

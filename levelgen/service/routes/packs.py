@@ -1,12 +1,14 @@
 """``/v1/packs``: start a pack job (202 with its URL), follow it, fetch its levels.
 
-``POST /v1/packs`` takes the options of ``levelgen pack`` (``count``, ``size``: one size, a
-list ``8x6,12x8`` or a ramp ``8x6:18x10``, ``difficulty`` or ``ramp``, rules, ``layout``,
-``seed``), checks them by planning the pack, and queues a durable job (see
-:mod:`levelgen.service.jobs`).  ``GET /v1/packs/{id}`` gives its status and progress, then the
-manifest; ``GET /v1/packs/{id}/levels/{n}`` the level file ``n`` (1-based, play order) as the
-bytes the manifest's SHA-256 is of; ``DELETE /v1/packs/{id}`` cancels a job (the levels made
-are kept).  ``time_limit`` bounds each level's making (the server's maximum by default)."""
+``POST /v1/packs`` takes the options of ``levelgen pack`` (``game``, ``count``, ``seed``,
+``difficulty`` or ``ramp``, and the game's create options beside them, as ``POST /v1/levels``
+takes them), checks them by planning the pack, and queues a durable job (see
+:mod:`levelgen.service.jobs`) that records ``{game, count, seed, difficulty, ramp,
+options}``.  ``GET /v1/packs/{id}`` gives its status and progress, then the manifest;
+``GET /v1/packs/{id}/levels/{n}`` the level file ``n`` (1-based, play order; a ramped pack's
+once it is done) as the bytes the manifest's SHA-256 is of; ``DELETE /v1/packs/{id}`` cancels
+a job (the levels made are kept).  ``time_limit`` bounds each level's making (the server's
+maximum by default)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...formats import MAX_SEED
+from ...puzzles import DEFAULT_GAME
 from .. import jobs
 from ..deps import client_of, in_thread, require_key, settings_of, store_of
 from ..problems import ProblemError, problem_responses
@@ -25,67 +28,49 @@ from ..problems import ProblemError, problem_responses
 router = APIRouter(prefix="/v1/packs", tags=["packs"])
 
 JOB_ID = r"^[0-9a-f]{32}$"
-_OPTIONS = {
-    "--count",
-    "--size",
-    "--difficulty",
-    "--ramp",
-    "--layout",
-    "--max-turns",
-    "--seed",
-    "--slide-cycle",
-    "--symmetry",
-}
 
 
 class PackRequest(BaseModel):
-    """The options of ``levelgen pack`` (the layout as its rows, never a file path)."""
+    """The options of ``levelgen pack``: the game, the count, the seed, one difficulty or a
+    ramp of bands, and the game's own create options beside them (as ``POST /v1/levels``
+    takes them; a layout as its rows, never a file path)."""
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
         strict=True,
         json_schema_extra={
+            "additionalProperties": True,
             "examples": [
                 {"count": 12, "size": "8x6:12x8", "ramp": "easy:hard", "seed": 7},
                 {"game": "sliding-puzzle", "count": 10, "ramp": "easy:hard", "seed": 2},
                 {"count": 5, "size": "12x8", "difficulty": "medium"},
                 {"count": 6, "size": "12x8", "slide_cycle": "none,down,left", "seed": 3},
-            ]
+            ],
         },
     )
 
     game: str = Field(
-        default="linkup",
+        default=DEFAULT_GAME,
         max_length=64,
-        description="The game of the levels: `linkup` (the options below) or another, whose"
-        " create options go in `options` (with `size`, `difficulty` or `ramp`).",
+        description=f"The game of the levels (`{DEFAULT_GAME}` when absent); its create"
+        " options go beside the fields below, as `POST /v1/levels` takes them (a family may"
+        " take ranges there, such as a size ramp `8x6:18x10`).",
     )
     count: int = Field(description="Levels in the pack (at most the server's pack limit).")
-    size: str | None = Field(
-        default=None, max_length=200, description="12x8, a list 8x6,12x8, or a ramp 8x6:18x10."
-    )
     seed: int | None = Field(default=None, description="0 .. 2^53-1; drawn when absent.")
-    difficulty: str | None = Field(default=None, max_length=32, description="A band or score.")
-    ramp: str | None = Field(default=None, max_length=32, description="e.g. easy:expert.")
-    max_turns: int = Field(default=2, description="Most turns a linking path may make (0..8).")
-    outside: bool = Field(default=True, description="Whether paths may use the ring around.")
-    layout: list[str] | None = Field(
-        default=None, min_length=1, max_length=64, description="Layout rows."
+    difficulty: str | None = Field(
+        default=None, max_length=32, description="One target for every level (a band)."
     )
-    slide_cycle: str | None = Field(
+    ramp: str | None = Field(
         default=None,
-        max_length=200,
-        description="Sliding rules given to the levels in turn, e.g. none,down,up (no"
-        " difficulty or ramp with a sliding rule).",
-    )
-    symmetry: str | None = Field(
-        default=None,
-        max_length=16,
-        description="Symmetric levels: mirror, rotate or both (no difficulty or ramp then).",
+        max_length=32,
+        description="A band ramp such as easy:expert; the pack is played in the order of its"
+        " levels' scores.",
     )
     options: dict[str, Any] | None = Field(
         default=None,
-        description='Another game\'s create options for every level (e.g. `{"moves": 30}`).',
+        description="The game's create options, as an object (the same as giving them beside"
+        " the fields above).",
     )
     time_limit: float | None = Field(
         default=None,
@@ -113,7 +98,7 @@ class PackJob(BaseModel):
 
 def _pack_request(body: bytes) -> PackRequest:
     """The body read as strictly as files (duplicate keys, NaN, nesting: 400) and typed
-    strictly (422 naming the field)."""
+    strictly (422 naming the field); the game's options are its extra fields."""
     from fastapi.exceptions import RequestValidationError
     from pydantic import ValidationError
 
@@ -138,95 +123,68 @@ def _with_time_limit(values: dict[str, Any], request: PackRequest, most: float) 
 
 
 def _check(request: PackRequest, max_side: int, max_levels: int) -> dict[str, Any]:
-    """The job request of ``request`` with every option checked by planning the pack;
-    ``ProblemError`` (422, the pointer of the option) otherwise."""
-    from ...linkup import GenerationError, format_layout, parse_layout
-    from ...pack.plan import PlanError
-    from ..runner import plan_of
+    """The job request of ``request`` (``{game, count, seed, difficulty, ramp, options}``) with
+    every option checked by planning the pack; ``ProblemError`` (422, the pointer of the
+    option) otherwise."""
+    from ...pack.plan import PlanError, plan_family_pack
 
     if not 1 <= request.count <= max_levels:
         raise ProblemError(422, f"/count: expected 1..{max_levels} levels", pointer="/count")
     if request.seed is not None and not 0 <= request.seed <= MAX_SEED:
         raise ProblemError(422, f"/seed: expected 0..{MAX_SEED}", pointer="/seed")
-    if request.game != "linkup":
-        return _check_family(request)
-    if request.options is not None:
-        raise ProblemError(422, "/options: Link-up takes its own fields", pointer="/options")
-    if not 0 <= request.max_turns <= 8:
-        raise ProblemError(422, "/max_turns: expected 0..8", pointer="/max_turns")
-    rows = size = None
-    if request.layout is not None:
-        try:
-            template = parse_layout("".join(row + "\n" for row in request.layout))
-        except GenerationError as exc:
-            raise ProblemError(422, f"/layout: {exc}", pointer="/layout") from None
-        rows = format_layout(template).splitlines()
-        size = f"{template.width}x{template.height}"
-    values: dict[str, Any] = {
-        "count": request.count,
-        "sizes": request.size or size or "12x8",
-        "seed": request.seed if request.seed is not None else secrets.randbelow(MAX_SEED + 1),
-        "difficulty": request.difficulty,
-        "ramp": request.ramp,
-        "max_turns": request.max_turns,
-        "outside": request.outside,
-        "layout": rows,
-    }
-    if request.slide_cycle is not None:  # absent from older stored requests: read with .get
-        values["slide_cycle"] = request.slide_cycle
-    if request.symmetry is not None:
-        values["symmetry"] = request.symmetry
+    nested = dict(request.options or {})
+    beside = dict(request.model_extra or {})
+    lines = _lines_options(request.game)
+    options = {k: _lines(v) if k in lines else v for k, v in {**nested, **beside}.items()}
+    seed = request.seed if request.seed is not None else secrets.randbelow(MAX_SEED + 1)
     try:
-        plan = plan_of(values)
+        plan = plan_family_pack(
+            request.game, request.count, seed, options, request.difficulty, request.ramp
+        )
     except PlanError as exc:
-        option, _, reason = str(exc).partition(": ")
-        field = option.removeprefix("--").replace("-", "_") if option in _OPTIONS else ""
-        field = "size" if field == "sizes" else field
-        pointer = f"/{field}" if field else ""
-        detail = f"{pointer}: {reason}" if pointer else str(exc)
-        raise ProblemError(422, detail, pointer=pointer) from None
+        name = exc.option
+        where = f"/options/{name}" if name in nested and name not in beside else f"/{name}"
+        raise ProblemError(422, f"{where}: {exc.reason}", pointer=where) from None
     for job in plan.jobs:
-        width, height = (int(v) for v in job.size.split("x"))
-        if max(width, height) > max_side:
+        sides = _sides(job.size)
+        if sides is not None and max(sides) > max_side:
             reason = f"{job.size} is larger than this service's {max_side}x{max_side}"
             raise ProblemError(422, f"/size: {reason}", pointer="/size")
-    return values
-
-
-def _check_family(request: PackRequest) -> dict[str, Any]:
-    """The job request of a pack of another game than Link-up, checked by planning it."""
-    from ...pack.plan import PlanError
-    from ..runner import plan_of
-
-    linkup_only = {
-        "layout": request.layout,
-        "slide_cycle": request.slide_cycle,
-        "symmetry": request.symmetry,
-    }
-    for name, value in linkup_only.items():
-        if value is not None:
-            raise ProblemError(422, f"/{name}: a Link-up option", pointer=f"/{name}")
-    options = dict(request.options or {})
-    if request.size is not None:
-        options["size"] = request.size
-    values: dict[str, Any] = {
+    return {
         "game": request.game,
         "count": request.count,
-        "seed": request.seed if request.seed is not None else secrets.randbelow(MAX_SEED + 1),
+        "seed": seed,
         "difficulty": request.difficulty,
         "ramp": request.ramp,
         "options": options,
     }
+
+
+def _lines_options(game: str) -> set[str]:
+    """The game's options given as lines (a list of strings over HTTP); none for an unknown
+    game (planning names it)."""
+    from ...puzzles import FamilyError, OptionKind, family
+
     try:
-        plan_of(values)
-    except PlanError as exc:
-        option, _, reason = str(exc).partition(": ")
-        name = option.removeprefix("--").replace("-", "_")
-        pointer = f"/{name}" if name in {"game", "count", "difficulty", "ramp"} else "/options"
-        if pointer == "/options" and name:
-            pointer = f"/options/{name}"
-        raise ProblemError(422, f"{pointer}: {reason}", pointer=pointer) from None
-    return values
+        item = family(game)
+    except FamilyError:
+        return set()
+    return {o.name for o in item.create_options if o.kind is OptionKind.LINES}
+
+
+def _lines(value: Any) -> Any:
+    """A list of strings is a lines option's text (a layout's rows, a newline after each)."""
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return "".join(f"{row}\n" for row in value)
+    return value
+
+
+def _sides(size: str | None) -> tuple[int, int] | None:
+    """``(W, H)`` of a ``WxH`` size option, None for another value."""
+    width, sep, height = (size or "").partition("x")
+    if not sep or not width.isdigit() or not height.isdigit():
+        return None
+    return int(width), int(height)
 
 
 @router.post(
@@ -337,12 +295,33 @@ async def get_pack_level(
         raise ProblemError(404, f"no pack job {job_id}", parameter="job_id")
     if n > data["count"]:
         raise ProblemError(404, f"the pack has {data['count']} levels", parameter="n")
-    text = await in_thread(jobs.pack_level_text, store, job_id, n - 1)
+    index = await in_thread(_plan_index, data, n - 1)
+    text = None if index is None else await in_thread(jobs.pack_level_text, store, job_id, index)
     if text is None:
         detail = f"level {n} is not made yet ({data['done']} of {data['count']} done)"
         if data["status"] == "failed":
             detail = f"level {n} was not made: the job failed: {data['error']}"
         elif data["status"] == "cancelled":
             detail = f"level {n} was not made: the job was cancelled"
+        elif index is None:
+            detail = f"level {n} of a ramped pack is known when the pack is done"
         raise ProblemError(404, detail, parameter="n")
     return Response(text.encode("utf-8"), media_type="application/json")
+
+
+def _plan_index(job: dict[str, Any], place: int) -> int | None:
+    """The plan index of the level at ``place`` in play order: the same for a pack without a
+    ramp; for a ramped one, the level of the manifest's seed at that place (None until the
+    job is done: the order follows the levels' scores)."""
+    from ...pack.plan import plan_request
+
+    request = job["request"]
+    if request.get("ramp") is None:
+        return place
+    manifest = job.get("manifest")
+    if manifest is None:
+        return None
+    seed = manifest["levels"][place]["seed"]
+    earlier = sum(1 for entry in manifest["levels"][:place] if entry["seed"] == seed)
+    found = [j.index for j in plan_request(request).jobs if j.seed == seed]
+    return found[earlier] if earlier < len(found) else None
