@@ -7,19 +7,18 @@ from __future__ import annotations
 import json
 from enum import StrEnum
 from pathlib import Path as FilePath
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..formats.words import plural
 from .common import (
     EXIT_UNREADABLE,
+    EXIT_USAGE,
     app,
+    document_of,
     fail,
     family_options,
-    load_level,
-    read_document,
-    refuse_variant,
     require,
     run_operation,
     show_problems,
@@ -27,7 +26,8 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..linkup import Board, Level
+    from ..formats.grid import ExportGrid, ExportTile
+    from ..puzzles import Family
     from ..render.sheet import SheetEntry
 
 NoClobberOption = Annotated[
@@ -101,35 +101,49 @@ def _suffix(output: str, allowed: tuple[str, ...]) -> str:
     return suffix
 
 
-def _render_pack(folder: str, output: str, no_clobber: bool) -> None:
+def _read_level(source: str, command: str) -> tuple[Family, Any]:
+    """The family and document of the level file ``source``, as :func:`read_document` reads
+    them; a pack's manifest is refused in one line (exit 3) that says what it is."""
+    from ..formats import ReadError, read_json
+    from ..formats.manifest import PACK_MANIFEST, is_pack_manifest
+
+    try:
+        data = read_json(source)
+    except ReadError as exc:
+        show_problems(source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    if is_pack_manifest(data):
+        fail(EXIT_UNREADABLE, f"{source}: {PACK_MANIFEST}: {command} the pack's directory")
+    return document_of(source, data)
+
+
+def _read_pack(folder: str) -> list[SheetEntry]:
+    """The levels of a pack directory; exit 3 with the problems when it cannot be read."""
     from ..formats import ReadError
-    from ..render.sheet import PackError, read_pack, sheet_html, sheet_scene
+    from ..render.sheet import PackError, read_pack
+
+    try:
+        return read_pack(folder)
+    except (PackError, ReadError) as exc:
+        show_problems(exc.source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE) from None
+
+
+def _render_pack(folder: str, output: str, no_clobber: bool) -> None:
+    from ..render.sheet import PackError, sheet_html, sheet_scene
 
     suffix = _suffix(output, (".png", ".svg", ".html"))
-    try:
-        entries = read_pack(folder)
-    except PackError as exc:
-        show_problems(exc.source, exc.problems)
-        raise typer.Exit(EXIT_UNREADABLE) from None
-    except ReadError as exc:
-        show_problems(exc.source, exc.problems)
-        raise typer.Exit(EXIT_UNREADABLE) from None
+    entries = _read_pack(folder)
     title = FilePath(folder).resolve().name
-    if suffix == ".html":
-        data = sheet_html(entries, title=title).encode("utf-8")
-    else:
-        data = _picture(sheet_scene(entries, title=title), suffix, sheet=True)
+    try:
+        if suffix == ".html":
+            data = sheet_html(entries, title=title).encode("utf-8")
+        else:
+            data = _picture(sheet_scene(entries, title=title), suffix, sheet=True)
+    except PackError as exc:  # a level its family cannot draw
+        show_problems(exc.source, exc.problems)
+        raise typer.Exit(EXIT_UNREADABLE) from None
     write_data(data, output, no_clobber=no_clobber)
-
-
-#: What can export the Onet variants that a flat grid cannot hold.
-_TILED_INSTEAD = "--format tiled exports it"
-
-
-def _refuse_pack_variants(folder: str, entries: list[SheetEntry], feature: str) -> None:
-    for entry in entries:
-        where = str(FilePath(folder) / entry.file)
-        refuse_variant(where, entry.level.board, entry.level.rules, feature, _TILED_INSTEAD)
 
 
 def _picture(scene: object, suffix: str, *, sheet: bool = False) -> bytes:
@@ -215,7 +229,7 @@ def render(
         _render_pack(source, output, no_clobber)
         return
     suffix = _suffix(output, (".svg", ".png"))
-    family, document = read_document(source)
+    family, document = _read_level(source, "render")
     require(family, Capability.DRAW, source)
     options = family_options(step=step, path=path) | _picture_options(tiles, image, numbers)
     scene = run_operation(
@@ -246,35 +260,61 @@ def _json_bytes(data: object) -> bytes:
     return (json.dumps(data, indent=2) + "\n").encode("utf-8")
 
 
+#: What exports the levels that a flat grid cannot hold.
+_TILED_INSTEAD = "--format tiled exports it"
+
+
+def _grid_of(family: Family, document: Any, source: str, form: ExportFormat) -> ExportGrid:
+    """The family's export grid of ``document``: exit 2 in one line for a game without
+    export, or a level the flat ``form`` cannot hold."""
+    from ..puzzles import Capability
+
+    require(family, Capability.EXPORT, source)
+    grid = run_operation(source, lambda: family.export_grid(document, options={}))
+    if form is not ExportFormat.tiled and grid.grid is None:
+        where = grid.no_grid.pointer if grid.no_grid else "/"
+        reason = grid.no_grid.message if grid.no_grid else "no flat grid holds the level"
+        fail(
+            EXIT_USAGE,
+            f"{source}: {where}: export --format {form.value}: {reason}; {_TILED_INSTEAD}",
+        )
+    return grid
+
+
 def _export_files(
-    level: Level, form: ExportFormat, stem: str, *, tileset: str, level_file: str | None
-) -> list[tuple[str, bytes]]:
-    """(file name, bytes) of one level's export; ``stem`` names the files."""
+    grid: ExportGrid,
+    form: ExportFormat,
+    name: str,
+    *,
+    tileset: str,
+    level_file: str | None,
+    gids: list[int] | None = None,
+) -> tuple[str, bytes]:
+    """(file name, bytes) of one level's export."""
     from ..export import grid_csv, grid_json, map_data
 
     if form is ExportFormat.csv:
-        return [(f"{stem}.csv", grid_csv(level).encode("utf-8"))]
+        return name, grid_csv(grid).encode("utf-8")
     if form is ExportFormat.json_grid:
-        return [(f"{stem}.json", grid_json(level).encode("utf-8"))]
-    data = map_data(level, tileset=tileset, level_file=level_file)
-    return [(f"{stem}.tmj", _json_bytes(data))]
+        return name, grid_json(grid).encode("utf-8")
+    data = map_data(grid, tileset=tileset, level_file=level_file, gids=gids)
+    return name, _json_bytes(data)
 
 
-def _max_kind(board: Board) -> int:
-    """The largest kind on any layer of ``board``."""
-    return max(max(cells) for cells in (board.cells, *board.upper))
-
-
-def _tileset_files(stem: str, max_kind: int) -> list[tuple[str, bytes]]:
+def _tileset_files(stem: str, tiles: list[ExportTile], tile_size: int) -> list[tuple[str, bytes]]:
     from ..export import tileset_data, tileset_png
 
-    data = tileset_data(max_kind, image=f"{stem}.png")
-    return [(f"{stem}.png", tileset_png(max_kind)), (f"{stem}.tsj", _json_bytes(data))]
+    data = tileset_data(tiles, image=f"{stem}.png", tile_size=tile_size)
+    png = tileset_png(tiles, tile_size=tile_size)
+    return [(f"{stem}.png", png), (f"{stem}.tsj", _json_bytes(data))]
 
 
-def _write_all(folder: FilePath, files: list[tuple[str, bytes]], no_clobber: bool) -> None:
+def _write_all(
+    folder: FilePath, files: list[tuple[str, bytes]], no_clobber: bool, legend: str = ""
+) -> None:
     """Write every file into ``folder`` under the rules of ``-o`` (``--no-clobber`` checked
-    for all before any is written), then say on standard error which were written."""
+    for all before any is written), then say on standard error which were written (and for a
+    flat grid what its numbers mean)."""
     if no_clobber:
         for name, _ in files:
             if (folder / name).exists():
@@ -284,7 +324,8 @@ def _write_all(folder: FilePath, files: list[tuple[str, bytes]], no_clobber: boo
     names = [str(folder / name) for name, _ in files]
     if len(names) > 4:
         names = [*names[:3], f"... and {len(names) - 3} more in {folder}"]
-    typer.echo(f"levelgen export: wrote {plural(len(files), 'file')}: {', '.join(names)}", err=True)
+    line = f"levelgen export: wrote {plural(len(files), 'file')}: {', '.join(names)}"
+    typer.echo(line + (f" (cells: {legend})" if legend else ""), err=True)
 
 
 @app.command()
@@ -302,7 +343,7 @@ def export(
             "--format",
             help="tiled (a Tiled .tmj map, and beside it its tileset OUT.tileset.tsj and"
             " OUT.tileset.png, under the same rules as OUT), csv (one line"
-            " per board row) or json-grid (the grid, the rules and the id).",
+            " per board row) or json-grid (the grid, the id and the game's rules).",
         ),
     ],
     output: Annotated[
@@ -317,21 +358,23 @@ def export(
     ],
     no_clobber: NoClobberOption = False,
 ) -> None:
-    """Export a level, or every level of a pack, for game engines.
+    """Export a level, or every level of a pack, for game engines (Link-up, sliding puzzles,
+    snakes and ladders).
 
-    Tiled maps hold one tile layer (gid 0 a hole, 1 a wall, k + 1 kind k) and the level's id
-    and rules as map properties; a pack's maps share one tileset.  Link-up levels whose tiles
-    slide (--slide) or stack in layers export to Tiled only.  Exit codes: 0 written; 1 invalid
-    level; 2 bad option, or a format the level cannot have (csv or json-grid of such a level);
-    3 unreadable input or output not written.
+    Tiled maps hold the game's tile layers (Link-up: the board, gid 0 a hole, 1 a wall,
+    k + 1 kind k; sliding puzzle: the start and the hidden goal, gid the tile's label;
+    snakes and ladders: the squares, gid the square's number, and the jumps as polylines)
+    with the level's id and rules as map properties; a pack's maps share one tileset.
+    Link-up levels whose tiles slide (--slide) or stack in layers export to Tiled only.
+    Exit codes: 0 written; 1 invalid level; 2 bad option, a game without export, or a format
+    the level cannot have (csv or json-grid of such a level); 3 unreadable input or output
+    not written.
     """
     if source != "-" and FilePath(source).is_dir():
         _export_pack(source, form, FilePath(output), no_clobber)
         return
-    level = load_level(source, "export", strict=False)
-    if form is not ExportFormat.tiled:
-        feature = f"export --format {form.value}"
-        refuse_variant(source, level.board, level.rules, feature, _TILED_INSTEAD)
+    family, document = _read_level(source, "export")
+    grid = _grid_of(family, document, source, form)
     out = FilePath(output)
     if output == "-" or out.is_dir() or output.endswith(("/", "\\")):
         raise typer.BadParameter(f"{output!r} must name a file", param_hint="'-o' / '--output'")
@@ -339,38 +382,40 @@ def export(
     # The tileset beside the map is named after it, with a part no other command's output
     # has (level.tileset.png, not level.png: perhaps the level's own picture).
     stem = f"{out.stem}.tileset"
-    files = _export_files(level, form, out.stem, tileset=f"{stem}.tsj", level_file=None)
-    files = [(out.name, files[0][1])]  # the name asked for (a .tmj map may be .json)
+    files = [_export_files(grid, form, out.name, tileset=f"{stem}.tsj", level_file=None)]
     if form is ExportFormat.tiled:
-        files = _tileset_files(stem, max(1, _max_kind(level.board))) + files
-    _write_all(out.parent, files, no_clobber)
+        files = _tileset_files(stem, list(grid.tiles), grid.tile_size) + files
+    legend = "" if form is ExportFormat.tiled else grid.legend
+    _write_all(out.parent, files, no_clobber, legend)
 
 
 def _export_pack(folder: str, form: ExportFormat, out: FilePath, no_clobber: bool) -> None:
-    from ..formats import ReadError
-    from ..render.sheet import PackError, read_pack
+    from ..export import shared_tiles
 
-    try:
-        entries = read_pack(folder)
-    except (PackError, ReadError) as exc:
-        show_problems(exc.source, exc.problems)
-        raise typer.Exit(EXIT_UNREADABLE) from None
-    if form is not ExportFormat.tiled:
-        _refuse_pack_variants(folder, entries, f"export --format {form.value}")
+    entries = _read_pack(folder)
+    grids = [_grid_of(e.family, e.document, e.source, form) for e in entries]
+    sizes = sorted({grid.tile_size for grid in grids})
+    if form is ExportFormat.tiled and len(sizes) > 1:
+        fail(EXIT_USAGE, f"{folder}: tiles of {sizes} pixels cannot share one tileset")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(EXIT_UNREADABLE, f"levelgen: cannot make {out}: {exc.strerror or exc}")
     files: list[tuple[str, bytes]] = []
+    gids: list[list[int] | None] = [None] * len(grids)
     if form is ExportFormat.tiled:
-        top = max(_max_kind(e.level.board) for e in entries)
-        files += _tileset_files("tileset", max(1, top))
-    for entry in entries:
-        stem = FilePath(entry.file).stem
-        files += _export_files(
-            entry.level, form, stem, tileset="tileset.tsj", level_file=entry.file
+        tiles, shared = shared_tiles(grids)
+        files += _tileset_files("tileset", tiles, sizes[0])
+        gids = list(shared)
+    suffix = {ExportFormat.tiled: ".tmj", ExportFormat.csv: ".csv"}.get(form, ".json")
+    for entry, grid, mine in zip(entries, grids, gids, strict=True):
+        name = FilePath(entry.file).stem + suffix
+        files.append(
+            _export_files(grid, form, name, tileset="tileset.tsj", level_file=entry.file, gids=mine)
         )
-    _write_all(out, files, no_clobber)
+    legends = {grid.legend for grid in grids}
+    legend = "" if form is ExportFormat.tiled or len(legends) > 1 else legends.pop()
+    _write_all(out, files, no_clobber, legend)
 
 
 # ----- play ------------------------------------------------------------------------------------
@@ -421,7 +466,7 @@ def play(
             f"{api_base!r} must be an http(s) URL or a path starting with /",
             param_hint="'--api-base'",
         )
-    family, document = read_document(source)
+    family, document = _read_level(source, "play")
     require(family, Capability.PLAY, source)
     name = "" if source == "-" else FilePath(source).name
     with_api = api_base is not None

@@ -1,37 +1,49 @@
-"""Bare grids: the board as CSV (one line per board row, cells as numbers: a kind >= 1, ``0``
-a hole, ``-1`` a wall) or as JSON with the rules and the level's id, for engines that read a
-plain grid."""
+"""Bare grids: a level's plain grid of numbers as CSV (one line per board row) or as JSON with
+its id, size and its family's own fields (rules, goal, jumps), for engines that read a plain
+grid.  What the numbers mean is the family's (:attr:`ExportGrid.legend`)."""
 
 from __future__ import annotations
 
 import json
 
-from ..linkup import Level, refuse_variants
+from ..formats.grid import ExportGrid
+from ..formats.problems import Problem
 
-__all__ = ["grid_csv", "grid_json"]
-
-
-def grid_csv(level: Level) -> str:
-    """One line per board row, the cells separated by commas (kinds ``>= 1``, 0 hole, -1 wall)."""
-    refuse_variants(level.board, level.rules, "export")
-    return "".join(",".join(str(v) for v in row) + "\n" for row in level.board.grid())
+__all__ = ["NoGridError", "grid_csv", "grid_json"]
 
 
-def grid_json(level: Level) -> str:
-    """``{"format": "levelgen-grid", "id", "width", "height", "rules", "grid"}`` as JSON text;
-    ``grid`` is the list of rows, each a list of cells as in the CSV."""
-    refuse_variants(level.board, level.rules, "export")
-    from ..linkup import content_id
+class NoGridError(ValueError):
+    """A level no flat grid can hold: ``problem`` says where and why."""
 
-    board = level.board
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(str(problem))
+
+
+def _rows(grid: ExportGrid) -> tuple[tuple[int, ...], ...]:
+    if grid.grid is None:
+        raise NoGridError(grid.no_grid or Problem("", "the level has no flat grid"))
+    return grid.grid
+
+
+def grid_csv(grid: ExportGrid) -> str:
+    """One line per board row, the cells separated by commas."""
+    return "".join(",".join(str(v) for v in row) + "\n" for row in _rows(grid))
+
+
+def grid_json(grid: ExportGrid) -> str:
+    """``{"format": "levelgen-grid", "version", "id", "width", "height", ...the family's
+    fields, "grid"}`` as JSON text; ``grid`` is the list of rows, each a list of cells as in
+    the CSV."""
+    rows = _rows(grid)
     head = {
         "format": "levelgen-grid",
         "version": 1,
-        "id": content_id(board, level.rules),
-        "width": board.width,
-        "height": board.height,
-        "rules": {"max_turns": level.rules.max_turns, "outside": level.rules.outside},
+        "id": grid.id,
+        "width": grid.width,
+        "height": grid.height,
+        **grid.fields,
     }
-    rows = ",\n".join(f"    {json.dumps(row)}" for row in board.grid())
+    lines = ",\n".join(f"    {json.dumps(list(row))}" for row in rows)
     # One board row per line: readable, and still plain JSON.
-    return f'{json.dumps(head, indent=2)[:-2]},\n  "grid": [\n{rows}\n  ]\n}}\n'
+    return f'{json.dumps(head, indent=2)[:-2]},\n  "grid": [\n{lines}\n  ]\n}}\n'

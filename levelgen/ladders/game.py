@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from ..formats.grid import ExportGrid
 from ..formats.scene import Scene
 from ..puzzles import (
     Budget,
@@ -249,6 +250,13 @@ class LaddersFamily(FamilyBase):
     ) -> Scene:
         _no_options(options)
         return draw_level(document, cell_size=cell_size)
+
+    def export_grid(self, document: Level, *, options: Mapping[str, Any]) -> ExportGrid:
+        """The level for engine exports (see :mod:`levelgen.ladders.export`); no options."""
+        from .export import export_grid
+
+        _no_options(options)
+        return export_grid(document)
 
     def player(
         self,

@@ -42,6 +42,7 @@ from ..puzzles import (
 )
 
 if TYPE_CHECKING:
+    from ..formats.grid import ExportGrid
     from ..formats.scene import Scene
     from .core.board import Board
     from .core.geometry import Pos
@@ -614,6 +615,15 @@ class LinkupFamily(FamilyBase):
         board, path = board_at_step(level, step)
         drawn = path if show_path is not False else None
         return board_scene(board, level.rules, path=drawn, cell_size=cell_size, tiles=tiles)
+
+    def export_grid(self, document: LinkupDocument, *, options: Mapping[str, Any]) -> ExportGrid:
+        """The level for engine exports (see :mod:`levelgen.linkup.draw.export`); no options."""
+        from .draw.export import export_grid
+
+        _options(options, (), "export")
+        if document.position is not None:
+            raise DocumentError([Problem("", NOT_A_LEVEL)])
+        return export_grid(self._level(document))
 
     def player(
         self,

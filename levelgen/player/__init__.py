@@ -13,13 +13,11 @@ from __future__ import annotations
 import html
 import json
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import urlsplit
 
-from ..puzzles import PlayerAssets
-
-if TYPE_CHECKING:
-    from ..linkup import Level
+from ..puzzles import Capability, Family, PlayerAssets, require
 
 __all__ = ["build_page", "build_player_html"]
 
@@ -75,16 +73,21 @@ def build_page(assets: PlayerAssets, api_base: str | None = None) -> str:
 
 
 def build_player_html(
-    level: Level, *, api_base: str | None = None, title: str = "", replay_ms: int | None = None
+    item: Family,
+    document: Any,
+    *,
+    api_base: str | None = None,
+    name: str | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> str:
-    """The player page of a Link-up ``level`` (see
-    :func:`levelgen.linkup.draw.player.player_assets`); ``api_base`` as :func:`build_page`."""
-    from ..linkup import REPLAY_MS, player_assets
-
-    assets = player_assets(
-        level,
-        with_api=api_base is not None,
-        title=title,
-        replay_ms=REPLAY_MS if replay_ms is None else replay_ms,
-    )
+    """The player page of ``document``, a level of the family ``item`` (its
+    :meth:`~levelgen.puzzles.Family.player` assets in :func:`build_page`'s shell); ``name``
+    and ``options`` as the family's ``player`` takes them, ``api_base`` as :func:`build_page`.
+    :class:`~levelgen.puzzles.FamilyError` for a game without a player."""
+    require(item, Capability.PLAY)
+    with_api = api_base is not None
+    if options:
+        assets = item.player(document, with_api=with_api, name=name, options=options)
+    else:
+        assets = item.player(document, with_api=with_api, name=name)
     return build_page(assets, api_base)

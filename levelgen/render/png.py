@@ -1,4 +1,4 @@
-"""PNG pictures: the scenes of :mod:`levelgen.linkup.draw.svg` drawn with Pillow.
+"""PNG pictures: the scenes of :mod:`levelgen.formats.scene` (any family's) drawn with Pillow.
 
 Pillow draws the very scene the SVG writer writes (same rectangles, lines, text, coordinates),
 so a PNG and an SVG of one board agree shape for shape.  Why Pillow and not an SVG rasteriser

@@ -16,7 +16,7 @@ from .level import SlidingLevel
 from .picture import CutPicture
 from .rules import BLANK, Frame
 
-__all__ = ["draw_level", "label_glyph", "show_level", "tile_colour"]
+__all__ = ["draw_level", "label_glyph", "show_level", "tile_colour", "tile_shape"]
 
 _BLANK_FILL = "#D9D9D9"
 _TILE_FILL = "#FFF4DC"
@@ -145,23 +145,28 @@ def _board(frame: Frame, numbered: bool, cs: int, role: str) -> tuple[Shape, ...
                 )
             )
             continue
-        fill = _TILE_FILL if numbered else tile_colour(v)
-        tile = Rect(
-            x + pad,
-            y + pad,
-            cs - 2 * pad,
-            cs - 2 * pad,
-            fill,
-            INK,
-            max(1, cs // 32),
-            radius=pad * 2,
-        )
-        size = max(8, cs * 2 // 5 if numbered else cs // 3)
-        glyph = Text(x + cs // 2, y + cs // 2, label_glyph(v, numbered), size, INK, bold=numbered)
-        items.append(
-            Group((tile, glyph), attrs=(("class", f"tile {role}"), ("data-label", str(v))))
-        )
+        items.append(tile_shape(v, x, y, cs, numbered, role))
     return tuple(items)
+
+
+def tile_shape(v: int, x: int, y: int, cs: int, numbered: bool, role: str = "start") -> Group:
+    """The tile of label ``v`` in the cell of ``cs`` pixels whose top left is ``(x, y)``:
+    its number (numbered), or its colour and letter."""
+    pad = max(2, cs // 16)
+    fill = _TILE_FILL if numbered else tile_colour(v)
+    tile = Rect(
+        x + pad,
+        y + pad,
+        cs - 2 * pad,
+        cs - 2 * pad,
+        fill,
+        INK,
+        max(1, cs // 32),
+        radius=pad * 2,
+    )
+    size = max(8, cs * 2 // 5 if numbered else cs // 3)
+    glyph = Text(x + cs // 2, y + cs // 2, label_glyph(v, numbered), size, INK, bold=numbered)
+    return Group((tile, glyph), attrs=(("class", f"tile {role}"), ("data-label", str(v))))
 
 
 def draw_level(

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..formats.grid import ExportGrid
 from ..formats.scene import ImageFile, Scene
 from ..puzzles import (
     Budget,
@@ -282,6 +283,13 @@ class SlidingPuzzleFamily(FamilyBase):
         cs = max(8, cell_size)
         picture, numbers = _picture_options(level, options, "draw", 2 * cs)
         return draw_level(level, cell_size=cs, picture=picture, numbers=numbers)
+
+    def export_grid(self, document: Any, *, options: Mapping[str, Any]) -> ExportGrid:
+        """The level for engine exports (see :mod:`levelgen.sliding.export`); no options."""
+        from .export import export_grid
+
+        _no_options(options, "export")
+        return export_grid(_level(document))
 
     def player(
         self,

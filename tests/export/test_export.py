@@ -16,18 +16,11 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from levelgen.cli import app
-from levelgen.export import (
-    TILE_SIZE,
-    gid_of,
-    grid_csv,
-    grid_json,
-    map_data,
-    tileset_data,
-    tileset_png,
-)
+from levelgen.export import TILE_SIZE, grid_csv, grid_json, map_data, tileset_data, tileset_png
 from levelgen.linkup.core.board import EMPTY, WALL, Board
 from levelgen.linkup.core.level import Level
 from levelgen.linkup.core.rules import Rules
+from levelgen.linkup.draw.export import export_grid, gid_of
 from levelgen.linkup.files import read_level
 from levelgen.linkup.schema import content_id
 from tests import ROOT
@@ -81,23 +74,24 @@ def test_tiled_export_reads_back_as_the_board(name: str, tmp_path: Path) -> None
 def test_gids() -> None:
     assert [gid_of(v) for v in (EMPTY, WALL, 1, 7)] == [0, 1, 2, 8]
     level = Level(Board.from_grid([[1, 0], [-1, 1]]), Rules(max_turns=1))
-    data = map_data(level, tileset="t.tsj")
+    data = map_data(export_grid(level), tileset="t.tsj")
     assert data["layers"][0]["data"] == [2, 0, 1, 2]
     assert data["tilesets"] == [{"firstgid": 1, "source": "t.tsj"}]
 
 
 def test_csv_and_json_grid(tmp_path: Path) -> None:
     level = read_level(LEVELS / "walls_14x8.json").to_core()
-    rows = [[int(v) for v in row] for row in csv.reader(grid_csv(level).splitlines())]
+    grid = export_grid(level)
+    rows = [[int(v) for v in row] for row in csv.reader(grid_csv(grid).splitlines())]
     assert rows == level.board.grid()
-    data = json.loads(grid_json(level))
+    data = json.loads(grid_json(grid))
     assert data["grid"] == level.board.grid() and data["rules"] == {"max_turns": 2, "outside": True}
     assert data["id"] == content_id(level.board, level.rules)
     assert (data["width"], data["height"]) == (14, 8)
     out = tmp_path / "g.csv"
     args = ["export", str(LEVELS / "walls_14x8.json"), "--format", "csv", "-o", str(out)]
     assert runner.invoke(app, args).exit_code == 0
-    assert out.read_text(encoding="utf-8") == grid_csv(level)
+    assert out.read_text(encoding="utf-8") == grid_csv(grid)
     again = runner.invoke(app, [*args, "--no-clobber"])
     assert again.exit_code == 3 and "exists" in again.output
     wrong = runner.invoke(app, [*args[:-1], str(tmp_path / "g.txt")])
@@ -130,12 +124,12 @@ def test_pack_export_shares_one_tileset(tmp_path: Path) -> None:
 @given(board=boards(max_width=10, max_height=8, max_kinds=70), rules=rules_st)
 def test_any_board_reads_back_from_tiled(board: Board, rules: Rules) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        level = Level(board, rules)
-        top = max(1, *board.cells)
+        grid = export_grid(Level(board, rules))
         out = Path(folder)
-        (out / "t.png").write_bytes(tileset_png(top))
-        (out / "t.tsj").write_text(json.dumps(tileset_data(top, image="t.png")), encoding="utf-8")
-        (out / "m.tmj").write_text(json.dumps(map_data(level, tileset="t.tsj")), encoding="utf-8")
+        (out / "t.png").write_bytes(tileset_png(grid.tiles))
+        tileset = tileset_data(grid.tiles, image="t.png")
+        (out / "t.tsj").write_text(json.dumps(tileset), encoding="utf-8")
+        (out / "m.tmj").write_text(json.dumps(map_data(grid, tileset="t.tsj")), encoding="utf-8")
         grid, properties = _board_from_tiled(out / "m.tmj")
     assert grid == board.grid()
     assert (properties["max_turns"], properties["outside"]) == (rules.max_turns, rules.outside)

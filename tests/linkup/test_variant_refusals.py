@@ -62,8 +62,9 @@ def test_variant_problem_names_the_field() -> None:
 
 @pytest.mark.parametrize("path", [SLIDE, LAYERS], ids=["slide", "layers"])
 def test_core_entry_points_refuse(path: Path) -> None:
-    from levelgen.export import grid_csv, grid_json
+    from levelgen.export import NoGridError, grid_csv, grid_json
     from levelgen.linkup.difficulty.play import measure_difficulty, playout_win_rate
+    from levelgen.linkup.draw.export import export_grid
     from levelgen.linkup.generate.steer import Target, steered_generate
     from levelgen.linkup.play.game import Game
     from levelgen.linkup.play.shuffle import shuffle
@@ -74,8 +75,6 @@ def test_core_entry_points_refuse(path: Path) -> None:
     calls = [
         lambda: Game(board, rules),
         lambda: shuffle(board, rules, 1),
-        lambda: grid_csv(level),
-        lambda: grid_json(level),
         lambda: measure_difficulty(board, rules, level.solution or ()),
         lambda: playout_win_rate(board, rules, seed=1, playouts=2),
         lambda: steered_generate(board.size, Target("easy"), seed=1, rules=rules, layout=board),
@@ -84,6 +83,10 @@ def test_core_entry_points_refuse(path: Path) -> None:
         with pytest.raises(UnsupportedVariant) as info:
             call()
         assert info.value.pointer == POINTERS[path]
+    for flat in (grid_csv, grid_json):  # no flat grid holds the level: the Tiled map does
+        with pytest.raises(NoGridError) as refused:
+            flat(export_grid(level))
+        assert refused.value.problem.pointer == POINTERS[path]
 
 
 # ----- the CLI --------------------------------------------------------------------------------

@@ -16,8 +16,8 @@ from levelgen.linkup.core.board import Board
 from levelgen.linkup.core.level import Level
 from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.files import read_level
-from levelgen.player import build_player_html
 from tests import ROOT
+from tests.linkup.draw.pages import build_player_html
 
 LEVEL = ROOT / "levels" / "classic_12x8.json"
 runner = CliRunner()

@@ -27,9 +27,9 @@ from levelgen.linkup.core.paths import find_path
 from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.draw.player import player_asset
 from levelgen.linkup.files import read_level
-from levelgen.player import build_player_html
 from tests import ROOT
 from tests.browser import ORIGIN
+from tests.linkup.draw.pages import build_player_html
 
 LEVEL = ROOT / "levels" / "classic_12x8.json"
 
