@@ -34,7 +34,6 @@ from .coercion import no_type, quick_coercion
 
 if TYPE_CHECKING:
     from ..formats import Problem
-    from ..linkup import Board, Level, RivalFactory, Rules
     from ..puzzles import Budget
 
 
@@ -392,14 +391,6 @@ WorkersOption = Annotated[
 ]
 
 
-def rival(workers: int | None) -> RivalFactory | None:
-    """The solvers' rival factory for ``--workers`` (see
-    :func:`levelgen.linkup.solvers.rival.rival_for`)."""
-    from ..linkup import rival_for
-
-    return rival_for(workers)
-
-
 def fail(code: int, message: str) -> NoReturn:
     """Print ``message`` on standard error and exit with ``code``."""
     typer.echo(message, err=True)
@@ -424,32 +415,6 @@ def show_problems(source: str, problems: Iterable[Problem]) -> None:
         typer.echo(line, err=True)
 
 
-def linkup_only(source: str, game: str, operation: str) -> None:
-    """Exit 2 in one line when the file ``source`` is of another game than Link-up:
-    ``operation`` (``export``, ``shuffle``) is Link-up's alone."""
-    if game != "linkup":
-        fail(EXIT_USAGE, f"{source}: game {game!r} has no {operation} operation")
-
-
-def load_level(source: str, operation: str, *, strict: bool = True) -> Level:
-    """The core Link-up level of the file ``source`` for ``operation``; exit 2 for a file of
-    another game (:func:`linkup_only`), exit 3 when it cannot be read or is not a level file
-    (a position file says so in one line), exit 1 with what is wrong with it: a solution path
-    that is not straight lines, and when ``strict`` an odd kind or a stale id."""
-    family, document = read_document(source)
-    linkup_only(source, family.name, operation)
-    if document.position is not None:
-        from ..linkup import NOT_A_LEVEL
-
-        fail(EXIT_UNREADABLE, f"{source}: {NOT_A_LEVEL}")
-    problems = document.problems if strict or document.level is None else ()
-    if document.level is None or problems:
-        show_problems(source, problems)
-        raise typer.Exit(EXIT_INVALID)
-    level: Level = document.level
-    return level
-
-
 def check_output(output: str, no_clobber: bool) -> None:
     """Exit 3 before any work when ``--no-clobber`` forbids replacing ``output``."""
     from ..formats import STDIO
@@ -460,7 +425,7 @@ def check_output(output: str, no_clobber: bool) -> None:
 
 def write_data(data: bytes, output: str, *, no_clobber: bool = False) -> None:
     """Write ``data`` to ``output`` through the one writer of every ``-o``
-    (:func:`levelgen.linkup.files.write_output`: atomic for a regular file, written through to a
+    (:func:`levelgen.formats.write_output`: atomic for a regular file, written through to a
     link's target, a device or a FIFO), or exit 3 saying why it could not."""
     from ..formats import WriteError, write_output
 
@@ -468,20 +433,6 @@ def write_data(data: bytes, output: str, *, no_clobber: bool = False) -> None:
         write_output(data, output, replace=not no_clobber)
     except WriteError as exc:
         fail(EXIT_UNREADABLE, f"levelgen: {exc}")
-
-
-def refuse_variant(
-    source: str, board: Board, rules: Rules, feature: str, instead: str = ""
-) -> None:
-    """Exit 2 (the level is valid; the option asked for cannot take it) with ``FILE:
-    /rules/slide: ...`` (or ``/board/layers``) when ``feature`` does not support the variant
-    of this board and rules (see :mod:`levelgen.linkup.core.variant_support`); ``instead``
-    ends the line with what can."""
-    from ..linkup import variant_problem
-
-    found = variant_problem(board, rules, feature)
-    if found is not None:
-        fail(EXIT_USAGE, f"{source}: {found[0]}: {found[1]}" + (f"; {instead}" if instead else ""))
 
 
 @dataclass
