@@ -125,7 +125,11 @@ def _rival(options: Mapping[str, Any]) -> Any:
     from .solvers.rival import rival_for
 
     workers = options.get("workers")
-    return rival_for(workers if isinstance(workers, int) else None)
+    if workers is None:
+        return rival_for(None)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SpecError("workers", f"expected a whole number of at least 1, got {workers!r}")
+    return rival_for(workers)
 
 
 def _ints(values: Mapping[str, Any], name: str, default: int | None) -> int | None:
