@@ -222,15 +222,18 @@ def make_level_text(job: Job) -> str:
     """The canonical text of the level file of ``job`` (the same job: the same text): the
     family's level for the job's options and seed, with its difficulty block (rated with the
     job's seed when creating gave none; a level its family does not rate, refused with
-    ``FamilyError``, stays without one)."""
+    ``FamilyError`` or, for a level of a kind its player model does not play (Link-up's
+    sliding tiles), with ``DocumentError``, stays without one)."""
     from ..formats import format_json
-    from ..puzzles import Capability, FamilyError, family
+    from ..puzzles import Capability, DocumentError, FamilyError, family
 
     item = family(job.game)
     document = item.create(item.parse_spec(job.values), job.seed)
     data = item.dump(document)
     if difficulty_block(data) is None and Capability.RATE in item.capabilities:
-        with contextlib.suppress(FamilyError):  # not rated: the manifest's score is null
+        with contextlib.suppress(
+            FamilyError, DocumentError
+        ):  # not rated: the manifest's score is null
             data = item.dump(item.rate(document, seed=job.seed))
     return format_json(data)
 
