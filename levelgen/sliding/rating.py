@@ -52,7 +52,8 @@ __all__ = [
     "score_of",
 ]
 
-#: Tries of the player per level, its look-ahead in moves, and the weights of the score.
+#: Tries of the player per level, its look-ahead in moves (this move and the next), and the
+#: weights of the score.
 RUNS = 12
 LOOKAHEAD = 2
 LENGTH_WEIGHT = 0.6
@@ -119,19 +120,13 @@ class _Board:
         return d[blank] - d[target]
 
 
-def _best_after(board: _Board, cells: list[int], blank: int, back: str, depth: int) -> int:
-    """The smallest heuristic change reachable within ``depth`` more moves (0: stay)."""
-    if depth == 0:
-        return 0
+def _best_next(board: _Board, cells: list[int], blank: int, back: str) -> int:
+    """The smallest heuristic change one more move can make (0: stay), never undoing
+    ``back``: the second move of the look-ahead."""
     best = 0
     for move, target in board.next[blank]:
-        if move == back:
-            continue
-        change = board.delta(cells, blank, target)
-        cells[blank], cells[target] = cells[target], BLANK
-        change += _best_after(board, cells, target, _BACK[move], depth - 1)
-        cells[target], cells[blank] = cells[blank], BLANK
-        best = min(best, change)
+        if move != back:
+            best = min(best, board.delta(cells, blank, target))
     return best
 
 
@@ -153,7 +148,7 @@ def play(start: Frame, goal: Frame, *, cap: int, rng: random.Random) -> PlayResu
                 continue
             change = board.delta(cells, blank, target)
             cells[blank], cells[target] = cells[target], BLANK
-            ahead = _best_after(board, cells, target, _BACK[move], LOOKAHEAD - 1)
+            ahead = _best_next(board, cells, target, _BACK[move])
             visits = seen.get(tuple(cells), 0)
             cells[target], cells[blank] = cells[blank], BLANK
             choices.append((visits, change + min(0, ahead), move, target))
