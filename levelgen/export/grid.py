@@ -31,11 +31,24 @@ def grid_csv(grid: ExportGrid) -> str:
     return "".join(",".join(str(v) for v in row) + "\n" for row in _rows(grid))
 
 
+def _value(value: object) -> str:
+    """A field's JSON text at the top level: a list of lists one inner list per line, other
+    values indented by two spaces."""
+    if (
+        isinstance(value, list | tuple)
+        and value
+        and all(isinstance(v, list | tuple) for v in value)
+    ):
+        inner = ",\n".join(f"    {json.dumps(list(v))}" for v in value)
+        return f"[\n{inner}\n  ]"
+    return json.dumps(value, indent=2).replace("\n", "\n  ")
+
+
 def grid_json(grid: ExportGrid) -> str:
     """``{"format": "levelgen-grid", "version", "id", "width", "height", ...the family's
     fields, "grid"}`` as JSON text; ``grid`` is the list of rows, each a list of cells as in
-    the CSV."""
-    rows = _rows(grid)
+    the CSV.  Lists of rows or pairs are written one inner list per line: readable, and
+    still plain JSON."""
     head = {
         "format": "levelgen-grid",
         "version": 1,
@@ -43,7 +56,7 @@ def grid_json(grid: ExportGrid) -> str:
         "width": grid.width,
         "height": grid.height,
         **grid.fields,
+        "grid": _rows(grid),
     }
-    lines = ",\n".join(f"    {json.dumps(list(row))}" for row in rows)
-    # One board row per line: readable, and still plain JSON.
-    return f'{json.dumps(head, indent=2)[:-2]},\n  "grid": [\n{lines}\n  ]\n}}\n'
+    body = ",\n".join(f"  {json.dumps(key)}: {_value(value)}" for key, value in head.items())
+    return f"{{\n{body}\n}}\n"

@@ -4,6 +4,7 @@ cell for cell, their tileset image has one tile per kind, CSV and JSON grids, wh
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import shutil
 import tempfile
@@ -23,6 +24,7 @@ from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.draw.export import export_grid, gid_of
 from levelgen.linkup.files import read_level
 from levelgen.linkup.schema import content_id
+from levelgen.render.png import scene_to_png
 from tests import ROOT
 from tests.strategies import boards, rules_st
 
@@ -161,3 +163,52 @@ def test_tiled_export_writes_no_file_it_was_not_asked_for(tmp_path: Path) -> Non
     )
     assert again.exit_code == 3 and "level.tileset.png exists" in again.output
     assert not out.exists()
+
+
+#: SHA-256 of the Link-up exports written before export went through the family table
+#: (``levelgen export levels/NAME.json --format F -o OUT``): the bytes must not change.
+LINKUP_BYTES = {
+    ("walls_14x8", "tiled", ".tmj"): "be8edd5a3a478448101599305d38e8c8"
+    "abcb9bac2ce44fdee4cda9cd83aa5845",
+    ("walls_14x8", "tiled", ".tileset.tsj"): "c57a749ef4e01ba07e5002b43ccf8123"
+    "c4aa66d678d602a3386c1e2e1755e786",
+    ("walls_14x8", "csv", ".csv"): "180b21501d40a487e0571dc2acf8fad0"
+    "17c9792a9cc981b2826bc89b668f76dc",
+    ("walls_14x8", "json-grid", ".json"): "490c582cc86013abb954f75e0eeaef5a"
+    "9ee8b9450a3d8db0f734bed3bacf65f8",
+    ("layers_pyramid_16x9", "tiled", ".tmj"): "d0224f0d6727572fb1c734357fefa365"
+    "ddb054f691c734d2687c876eeda15813",
+    ("layers_pyramid_16x9", "tiled", ".tileset.tsj"): "0a03601388b5b064efee30e6c1e64448"
+    "e99dddcd6c4d0ef5ee5f8498ab2e02eb",
+}
+
+
+@pytest.mark.parametrize(("name", "form", "suffix"), sorted(LINKUP_BYTES))
+def test_link_up_exports_keep_their_bytes(
+    name: str, form: str, suffix: str, tmp_path: Path
+) -> None:
+    out = tmp_path / (f"{name}.tmj" if form == "tiled" else f"{name}{suffix}")
+    result = runner.invoke(
+        app, ["export", str(LEVELS / f"{name}.json"), "--format", form, "-o", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    digest = hashlib.sha256((tmp_path / f"{name}{suffix}").read_bytes()).hexdigest()
+    assert digest == LINKUP_BYTES[(name, form, suffix)]
+
+
+def test_link_up_tileset_image_draws_each_tile_where_it_was(tmp_path: Path) -> None:
+    """The tileset image is the wall and kinds 1..K drawn cell by cell, as it always was."""
+    from levelgen.formats.scene import Scene
+    from levelgen.linkup.draw.svg import cell_shapes
+
+    level = read_level(LEVELS / "walls_14x8.json").to_core()
+    grid = export_grid(level)
+    top = max(level.board.cells)
+    columns = 8
+    rows = -(-(top + 1) // columns)
+    items = []
+    for tile, value in enumerate([WALL, *range(1, top + 1)]):
+        x, y = (tile % columns) * TILE_SIZE, (tile // columns) * TILE_SIZE
+        items.extend(cell_shapes(value, x, y, TILE_SIZE))
+    reference = Scene(columns * TILE_SIZE, rows * TILE_SIZE, tuple(items))
+    assert tileset_png(grid.tiles) == scene_to_png(reference)
