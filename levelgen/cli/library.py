@@ -337,23 +337,19 @@ def _check_slide(slide: str) -> None:
 def _max_side(item: Any) -> int:
     """The longest side a family's level files may have: the largest ``maximum`` of a
     ``width`` or ``height`` property in its level schema (0 when it states none)."""
-    schema = next(iter(item.schemas.values())).generate()
     found = 0
-
-    def walk(node: object) -> None:
-        nonlocal found
+    stack: list[object] = [next(iter(item.schemas.values())).generate()]
+    while stack:
+        node = stack.pop()
         if isinstance(node, dict):
             for key, value in node.items():
                 if key in ("width", "height") and isinstance(value, dict):
                     most = value.get("maximum")
                     if isinstance(most, int):
                         found = max(found, most)
-                walk(value)
+                stack.append(value)
         elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(schema)
+            stack.extend(node)
     return found
 
 
