@@ -364,6 +364,10 @@ class Family(Protocol):
         """Add the family's own commands to ``levelgen bench`` (``app``: its typer app)."""
         ...
 
+    def add_table_commands(self, app: Any) -> None:
+        """Add the family's commands over its cached tables to ``levelgen tables``."""
+        ...
+
     def export_grid(self, document: Any, *, options: Mapping[str, Any]) -> ExportGrid:
         """The document as tile layers and a tileset for engine exports (Tiled, CSV, JSON)."""
         ...
@@ -461,6 +465,9 @@ class FamilyBase:
 
     def add_benchmarks(self, app: Any) -> None:
         """No benchmark commands of its own."""
+
+    def add_table_commands(self, app: Any) -> None:
+        """No cached tables."""
 
     def rate(self, document: Any, *, seed: int) -> Any:
         raise FamilyError(f"game {self.name!r} has no rate operation")

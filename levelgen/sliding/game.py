@@ -147,6 +147,12 @@ class SlidingPuzzleFamily(FamilyBase):
 
         register(app)
 
+    def add_table_commands(self, app: Any) -> None:
+        """``levelgen tables list|build|clear`` (:mod:`.tables_command`)."""
+        from .tables_command import register
+
+        register(app)
+
     # ----- checking and solving ------------------------------------------------------------
 
     def verify(
