@@ -17,7 +17,7 @@ instead of recording the solver), ``step`` and ``path`` for ``show`` and ``draw`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +31,6 @@ from ..puzzles import (
     DocumentError,
     FamilyBase,
     HintAnswer,
-    OptionKind,
     PlayerAssets,
     Progress,
     SchemaEntry,
@@ -44,21 +43,32 @@ from ..puzzles import (
 if TYPE_CHECKING:
     from ..formats.grid import ExportGrid
     from ..formats.scene import Scene
-    from .core.board import Board
-    from .core.geometry import Pos
     from .core.level import Level
-    from .core.moves import Move
-    from .core.paths import Path
-    from .draw.tiles import TileSet
     from .generate.spec import CheckedSpec
     from .play.position import Position
 
 __all__ = ["FAMILY", "NOT_A_LEVEL", "LinkupDocument", "LinkupFamily", "warm_up"]
 
-TEXT, INT, BOOL, LINES = OptionKind.TEXT, OptionKind.INT, OptionKind.BOOL, OptionKind.LINES
+from .family_text import (
+    board_at_step,
+    core_text,
+    move_text,
+    odd_kind_warnings,
+    position_summary,
+    undecided_text,
+)
+from .options import (
+    HINT_OPTIONS,
+    check_options,
+    check_tiles,
+    create_options,
+    int_option,
+    load_search,
+    method_option,
+    rival_option,
+    tile_option,
+)
 
-#: The solver methods a level without a solution may be decided with.
-METHODS = ("auto", "search", "cpsat", "exhaustive")
 #: Why a position file is refused where a level file is needed.
 NOT_A_LEVEL = "a position file, not a level file: hint, shuffle, show and render read it"
 
@@ -74,74 +84,6 @@ class LinkupDocument:
     position: Position | None = None
 
 
-def _options(options: Mapping[str, Any], allowed: Sequence[str], what: str) -> dict[str, Any]:
-    unknown = sorted(set(options) - set(allowed))
-    if unknown:
-        known = ", ".join(allowed) or "none"
-        raise SpecError(unknown[0], f"not an option of linkup's {what} (its options: {known})")
-    return dict(options)
-
-
-def _tiles(options: Mapping[str, Any]) -> TileSet:
-    """The tile set of the ``tiles`` option (see :func:`levelgen.linkup.draw.tiles.tile_set`)."""
-    from .draw.tiles import PICTURES, tile_set
-
-    if options.get("tiles") is None:
-        return PICTURES
-    try:
-        return tile_set(options["tiles"])
-    except ValueError as exc:
-        raise SpecError("tiles", str(exc)) from None
-
-
-def _check_tiles(board: Board, tiles: TileSet) -> None:
-    """:class:`SpecError` naming the first kind of ``board`` a studio's tile set lacks."""
-    from .draw.svg import check_tiles
-
-    try:
-        check_tiles(board, tiles)
-    except ValueError as exc:
-        raise SpecError("tiles", str(exc)) from None
-
-
-def _method(options: Mapping[str, Any]) -> str:
-    method = options.get("method") or "auto"
-    if method not in METHODS:
-        raise SpecError("method", f"{method!r} is not one of: {', '.join(METHODS)}")
-    if method == "exhaustive":
-        _load_search()
-    return str(method)
-
-
-def _load_search() -> None:
-    """Import the search solver's package before the exhaustive solver's module:
-    ``solvers.exhaustive`` imports ``solvers.search.common``, and the ``solvers.search``
-    package imports ``solvers.exhaustive`` back, which fails when the exhaustive module is
-    the first of the two to load."""
-    from .solvers import search  # noqa: F401
-
-
-def _rival(options: Mapping[str, Any]) -> Any:
-    from .solvers.rival import rival_for
-
-    workers = options.get("workers")
-    if workers is None:
-        return rival_for(None)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise SpecError("workers", f"expected a whole number of at least 1, got {workers!r}")
-    return rival_for(workers)
-
-
-def _ints(values: Mapping[str, Any], name: str, default: int | None) -> int | None:
-    """An integer option, strictly: not a bool, not a string of digits."""
-    value = values.get(name, default)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SpecError(name, f"expected a whole number, got {value!r}")
-    return value
-
-
 class LinkupFamily(FamilyBase):
     """Link-up: pairs of equal tiles joined by a path of at most ``max_turns`` turns."""
 
@@ -149,65 +91,11 @@ class LinkupFamily(FamilyBase):
     title = "Link-up"
     capabilities = frozenset(Capability) - {Capability.EXPORT}
 
+    hint_options = HINT_OPTIONS
+
     @property
     def create_options(self) -> tuple[CreateOption, ...]:
-        from .core.layers import MAX_LAYERS
-        from .core.rules import SLIDES
-
-        return (
-            CreateOption("kinds", "K", "Distinct tile kinds (default: tiles / copies).", INT),
-            CreateOption("copies", "C", "Tiles per kind: an even number, 2..64.", INT, "4"),
-            CreateOption("max_turns", "T", "Most turns a linking path may make (0..8).", INT, "2"),
-            CreateOption(
-                "outside", "BOOL", "Whether paths may use the ring around.", BOOL, "outside"
-            ),
-            CreateOption(
-                "layout",
-                "FILE",
-                "A layout file: one line per row, o a tile cell, . a hole, # a wall; for"
-                " layers one block of lines per layer, bottom first, a blank line between.",
-                LINES,
-            ),
-            CreateOption(
-                "slide",
-                "DIR",
-                "After every removal the tiles slide: " + ", ".join(SLIDES) + ".",
-                TEXT,
-                "none",
-            ),
-            CreateOption(
-                "layers",
-                "N",
-                f"Layers (1..{MAX_LAYERS}; 1: a flat board): a pyramid, each layer one cell in"
-                " from the one below, unless the layout gives them.",
-                INT,
-            ),
-            CreateOption(
-                "symmetry",
-                "SYM",
-                "A symmetric level: mirror (left-right), rotate (a half turn) or both; the"
-                " layout, and the kinds where their counts allow.",
-            ),
-            CreateOption(
-                "shape", "NAME", "A named layout (heart, pyramid, ring, ...: see levelgen shapes)."
-            ),
-        )
-
-    hint_options = (
-        CreateOption(
-            "method",
-            "METHOD",
-            "The solver that proves the hint: " + ", ".join(METHODS) + ".",
-            TEXT,
-            "auto",
-        ),
-        CreateOption(
-            "workers",
-            "N",
-            "Processes for auto's race of two repair runs on boards over 500 tiles (1 or more).",
-            INT,
-        ),
-    )
+        return create_options()
 
     @property
     def bands(self) -> tuple[str, ...]:
@@ -258,7 +146,7 @@ class LinkupFamily(FamilyBase):
         from .draw.terminal import format_summary
 
         if document.position is not None:
-            return _position_summary(document.position)
+            return position_summary(document.position)
         assert document.level is not None
         return format_summary(document.level)
 
@@ -291,15 +179,15 @@ class LinkupFamily(FamilyBase):
                 raise SpecError("shape", str(exc)) from None
         spec = CreateSpec(
             size=values.get("size"),
-            kinds=_ints(values, "kinds", None),
-            copies=_ints(values, "copies", 4) or 0,
-            max_turns=_ints(values, "max_turns", 2) or 0,
+            kinds=int_option(values, "kinds", None),
+            copies=int_option(values, "copies", 4) or 0,
+            max_turns=int_option(values, "max_turns", 2) or 0,
             outside=outside,
             layout=layout,
             layout_name=layout_name,
             difficulty=values.get("difficulty"),
             slide=values.get("slide") or "none",
-            layers=_ints(values, "layers", None),
+            layers=int_option(values, "layers", None),
             symmetry=values.get("symmetry"),
             shape=shape,
         )
@@ -420,7 +308,7 @@ class LinkupFamily(FamilyBase):
         from .draw.terminal import format_summary
         from .verify import replay
 
-        options = _options(options, ("method", "workers"), "verify")
+        options = check_options(options, ("method", "workers"), "verify")
         if document.position is not None:
             return Verdict("schema-invalid", "", (Problem("", NOT_A_LEVEL),), {"deadlock": []})
         level, problems = document.level, list(document.problems)
@@ -443,8 +331,8 @@ class LinkupFamily(FamilyBase):
             level.board,
             level.rules,
             budget=budget,
-            method=_method(options),
-            rival=_rival(options),
+            method=method_option(options),
+            rival=rival_option(options),
         )
         if result.status is SolveStatus.SOLVED:
             steps = plural(len(result.moves or ()), "step")
@@ -452,9 +340,9 @@ class LinkupFamily(FamilyBase):
         if result.status is SolveStatus.UNSOLVABLE:
             core = [[p.x, p.y] for p in result.deadlock]
             text = f"unsolvable: {result.reason}" if result.reason else "unsolvable"
-            text += _core_text(result.deadlock)
+            text += core_text(result.deadlock)
             return Verdict("unsolvable", text, (), {"deadlock": core})
-        return Verdict("undecided", _undecided(budget, result.reason), (), {"deadlock": []})
+        return Verdict("undecided", undecided_text(budget, result.reason), (), {"deadlock": []})
 
     def solve(
         self, document: LinkupDocument, *, budget: Budget, options: Mapping[str, Any]
@@ -469,25 +357,25 @@ class LinkupFamily(FamilyBase):
         from .schema.parameters import GENERATOR_SOLVE
         from .solvers import SolveStatus, solve
 
-        options = _options(options, ("method", "workers", "keep_generator"), "solve")
+        options = check_options(options, ("method", "workers", "keep_generator"), "solve")
         level = document.level
         if level is None or document.problems or document.position is not None:
             problems = document.problems
             if document.position is not None:
                 problems = (Problem("", NOT_A_LEVEL),)
             return SolveAnswer("invalid", "the level is invalid", problems=problems)
-        method = _method(options)
+        method = method_option(options)
         result = solve(
-            level.board, level.rules, budget=budget, method=method, rival=_rival(options)
+            level.board, level.rules, budget=budget, method=method, rival=rival_option(options)
         )
         if result.status is SolveStatus.UNSOLVABLE:
             reason = result.reason or "no removal order clears the board"
             text = f"unsolvable: {reason}"
-            text += _core_text(result.deadlock)
+            text += core_text(result.deadlock)
             deadlock = [[p.x, p.y] for p in result.deadlock]
             return SolveAnswer("unsolvable", text, None, {"deadlock": deadlock})
         if result.status is SolveStatus.UNKNOWN:
-            return SolveAnswer("unknown", _undecided(budget, result.reason), None, {})
+            return SolveAnswer("unknown", undecided_text(budget, result.reason), None, {})
         moves = result.moves or ()
         provenance = level.generator
         if not options.get("keep_generator"):
@@ -516,13 +404,13 @@ class LinkupFamily(FamilyBase):
         from .play.answers import hint_to_data
         from .play.position import position_from_level
 
-        options = _options(options, ("method", "workers"), "hint")
+        options = check_options(options, ("method", "workers"), "hint")
         position = document.position
         if position is None:
             if document.level is None:
                 raise DocumentError(document.problems)
             position = position_from_level(document.level)
-        result = position.hint(budget, method=_method(options), rival=_rival(options))
+        result = position.hint(budget, method=method_option(options), rival=rival_option(options))
         lines: list[str]
         if result.status == "hint" and result.move is not None:
             lines = [f"hint: {move_text(result.move)}", f"safe: {result.reason}"]
@@ -530,7 +418,7 @@ class LinkupFamily(FamilyBase):
             lines = ["won: no tiles are left"]
         elif result.status == "lost":
             text = f"lost: {result.reason}"
-            text += _core_text(result.deadlock)
+            text += core_text(result.deadlock)
             lines = [text]
         else:
             lines = [result.reason]
@@ -567,17 +455,17 @@ class LinkupFamily(FamilyBase):
         shown all the same)."""
         from .draw.terminal import format_summary, render_board
 
-        options = _options(options, ("step",), "show")
+        options = check_options(options, ("step",), "show")
         step = options.get("step")
         position = document.position
         if position is not None:
             if step is not None:
                 raise SpecError("step", "a position file has no solution to step through")
             picture = render_board(position.board, position.rules, color=color)
-            warnings = _odd_kind_warnings(position.board)
-            return f"{picture}\n{_position_summary(position)}", warnings
+            warnings = odd_kind_warnings(position.board)
+            return f"{picture}\n{position_summary(position)}", warnings
         level = self._level(document)
-        warnings = _odd_kind_warnings(level.board)
+        warnings = odd_kind_warnings(level.board)
         if step is None:
             picture = render_board(level.board, level.rules, color=color)
             return f"{picture}\n{format_summary(level)}", warnings
@@ -601,17 +489,17 @@ class LinkupFamily(FamilyBase):
         (the built-in pictures unless given)."""
         from .draw.svg import board_scene
 
-        options = _options(options, ("step", "path", "tiles"), "draw")
+        options = check_options(options, ("step", "path", "tiles"), "draw")
         step, show_path = options.get("step"), options.get("path")
-        tiles = _tiles(options)
+        tiles = tile_option(options)
         position = document.position
         if position is not None:
             if step is not None or show_path:
                 raise SpecError("step", "a position file has no solution to step through")
-            _check_tiles(position.board, tiles)
+            check_tiles(position.board, tiles)
             return board_scene(position.board, position.rules, cell_size=cell_size, tiles=tiles)
         level = self._level(document)
-        _check_tiles(level.board, tiles)
+        check_tiles(level.board, tiles)
         if step is None and show_path:
             step = 0
         if step is None:
@@ -624,7 +512,7 @@ class LinkupFamily(FamilyBase):
         """The level for engine exports (see :mod:`levelgen.linkup.draw.export`); no options."""
         from .draw.export import export_grid
 
-        _options(options, (), "export")
+        check_options(options, (), "export")
         if document.position is not None:
             raise DocumentError([Problem("", NOT_A_LEVEL)])
         return export_grid(self._level(document))
@@ -640,9 +528,9 @@ class LinkupFamily(FamilyBase):
         """The player page's assets; ``tiles`` as for :meth:`draw`."""
         from .draw.player import player_assets
 
-        tiles = _tiles(_options(options or {}, ("tiles",), "play"))
+        tiles = tile_option(check_options(options or {}, ("tiles",), "play"))
         level = self._level(document)
-        _check_tiles(level.board, tiles)
+        check_tiles(level.board, tiles)
         title = ""  # the player's own: "Link-up WxH level"
         if name is not None:
             title = f"Link-up {level.board.width}x{level.board.height}"
@@ -670,106 +558,13 @@ class LinkupFamily(FamilyBase):
         return document.level
 
 
-#: Cells of a deadlock core named in a one-line verdict at most (``--json`` has them all).
-CORE_SHOWN = 12
-
-
-def _core_text(cells: Sequence[Pos]) -> str:
-    """``; deadlock core: [x, y], ...`` for a verdict's line, the first :data:`CORE_SHOWN`
-    cells and how many more (a shuffled 64x64 board can have thousands); empty for none."""
-    if not cells:
-        return ""
-    shown = ", ".join(str(p) for p in cells[:CORE_SHOWN])
-    more = f" and {len(cells) - CORE_SHOWN} more" if len(cells) > CORE_SHOWN else ""
-    return f"; deadlock core: {shown}{more}"
-
-
-def _undecided(budget: Budget, reason: str | None) -> str:
-    limit = budget.time_limit
-    within = f"within {limit:g} s" if limit is not None else "within the budget"
-    return f"undecided {within}" + (f": {reason}" if reason else "")
-
-
-def _odd_kind_warnings(board: Board) -> list[str]:
-    """A warning for each kind with an odd number of tiles on ``board`` (every layer)."""
-    return [
-        f"warning: kind {kind} has {plural(count, 'tile')}, an odd number, so the board can"
-        " never be cleared"
-        for kind, count in sorted(_kind_counts(board).items())
-        if count % 2
-    ]
-
-
-def _position_summary(position: Position) -> str:
-    """One line about a position: ``position: 4x2, 4 tiles, ...``, and the moves played
-    since its level when the file gives them."""
-    from .core.level import Level
-    from .draw.terminal import format_summary
-
-    text = "position: " + format_summary(Level(position.board, position.rules))
-    if position.level is not None:
-        text += f", {plural(len(position.played), 'move')} played"
-    return text
-
-
-def _kind_counts(board: Board) -> dict[int, int]:
-    """Tiles of each kind on every layer of ``board``."""
-    counts: dict[int, int] = {}
-    for layer in (board.cells, *board.upper):
-        for value in layer:
-            if value >= 1:
-                counts[value] = counts.get(value, 0) + 1
-    return counts
-
-
-def move_text(move: Move) -> str:
-    """A move for a person: its cells, kind and path with its turns and steps."""
-    corners = " ".join(str(p) for p in move.path.corners)
-    return (
-        f"{move.a} - {move.b} (kind {move.kind}), path {corners}"
-        f" ({plural(move.path.turns, 'turn')}, {plural(move.path.length, 'step')})"
-    )
-
-
-def board_at_step(level: Level, step: int) -> tuple[Board, Path]:
-    """The board before solution step ``step`` (slides included, for variants) and that
-    step's path.  ``SpecError`` (``step``) for a level without a solution or a step out of
-    range; ``DocumentError`` when the solution breaks before it."""
-    from .verify import replay
-
-    solution = level.solution or ()
-    if not solution:
-        raise SpecError("step", "the level has no solution to step through")
-    if not 0 <= step < len(solution):
-        raise SpecError(
-            "step",
-            f"{step} is not in 0..{len(solution) - 1} (the solution has"
-            f" {plural(len(solution), 'step')})",
-        )
-    # Replaying a prefix ends with tiles left (pointer "/solution"): only step problems count.
-    problems = [
-        p for p in replay(level.board, level.rules, solution[:step]) if p.pointer != "/solution"
-    ]
-    if problems:
-        raise DocumentError(problems, is_format=False)
-    if level.board.upper or level.rules.slide != "none":
-        from .core.variant_state import state_of
-
-        state = state_of(level.board, level.rules)  # positions of the moment: slides included
-        for move in solution[:step]:
-            state.remove_pair(move.a, move.b)
-        return state.to_board(), solution[step].path
-    board = level.board.without(*(p for move in solution[:step] for p in (move.a, move.b)))
-    return board, solution[step].path
-
-
 def warm_up() -> None:
     """Import what the service's tasks need (once in each worker, at start)."""
     from .generate import generator  # noqa: F401
     from .play import answers, game  # noqa: F401
     from .schema import level  # noqa: F401
 
-    _load_search()
+    load_search()
     from .solvers import solve  # noqa: F401
     from .verify import replay  # noqa: F401
 
