@@ -18,7 +18,7 @@ instead of recording the solver), ``step`` and ``path`` for ``show`` and ``draw`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..formats.problems import Problem
@@ -442,7 +442,10 @@ class LinkupFamily(FamilyBase):
         position = document.position
         if position is None:
             position = position_from_level(self._level(document))
-        return shuffle_answer(position, seed=seed, budget=budget, options=options)
+        answer = shuffle_answer(position, seed=seed, budget=budget, options=options)
+        if answer.document is None:
+            return answer
+        return replace(answer, document=LinkupDocument(answer.document))
 
     # ----- pictures ------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from ..puzzles import (
     Budget,
     Capability,
     CreateOption,
+    DocumentError,
     FamilyBase,
     HintAnswer,
     PlayerAssets,
@@ -135,11 +136,12 @@ class SlidingPuzzleFamily(FamilyBase):
 
     def difficulty(self, document: Any) -> tuple[float, str]:
         """The score and band of the level's difficulty block, rated when it has none."""
-        return level_difficulty(_level(document))
+        return level_difficulty(_checked(_level(document)))
 
     def rate(self, document: Any, *, seed: int) -> SlidingLevel:
-        """The level with its difficulty block (see :mod:`levelgen.sliding.rating`)."""
-        return rate_level(_level(document), seed=seed)
+        """The level with its difficulty block (see :mod:`levelgen.sliding.rating`); its
+        certificate and figures are checked first, as ``verify`` does."""
+        return rate_level(_checked(_level(document)), seed=seed)
 
     def add_benchmarks(self, app: Any) -> None:
         """``levelgen bench sliding`` (:mod:`.bench_command`)."""
@@ -356,3 +358,14 @@ def _no_options(options: Mapping[str, Any], what: str) -> None:
 def _tile_of(frame: Frame, move: str) -> int:
     """The label of the tile that ``move`` slides (the one the blank goes to)."""
     return frame.cells[frame.move(move).blank]
+
+
+def _checked(level: SlidingLevel) -> SlidingLevel:
+    """``level``, or :class:`DocumentError` (not a format error) saying what is wrong with its
+    certificate and stated figures."""
+    from .verify import certificate_problems
+
+    problems = certificate_problems(level)
+    if problems:
+        raise DocumentError(problems, is_format=False)
+    return level

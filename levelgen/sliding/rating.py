@@ -198,20 +198,16 @@ def rate(start: Frame, goal: Frame, optimal: int, *, seed: int) -> DifficultyBlo
 
 def rate_level(level: SlidingLevel, *, seed: int) -> SlidingLevel:
     """``level`` with its difficulty block in ``metrics.difficulty``.  A level with a
-    certificate keeps it (replayed, with its figures checked, as ``verify`` does: the stated
-    optimal length is used); one without is solved optimally first, and gets the certificate
-    and figures ``solve`` writes.  :class:`DocumentError` (not a format error) when the
-    certificate or figures are wrong, or the level has no solution."""
+    certificate keeps it (its stated optimal length is used: the caller has checked it, see
+    :func:`levelgen.sliding.verify.certificate_problems`); one without is solved optimally
+    first, and gets the certificate and figures ``solve`` writes.  :class:`DocumentError` (not
+    a format error) when the level has no solution."""
     from ..puzzles import Budget, DocumentError, Problem
     from .heuristics import lower_bound
     from .level import Metrics
     from .solver import COUNT_CAP, solve
     from .spec import band_of
-    from .verify import certificate_problems
 
-    problems = certificate_problems(level)
-    if problems:
-        raise DocumentError(problems, is_format=False)
     metrics = level.metrics
     solution = level.solution
     if metrics is None or solution is None:

@@ -162,7 +162,7 @@ def test_rate_refuses_a_wrong_certificate() -> None:
     level = _level("3x3", 14)
     wrong = dataclasses.replace(level, solution="UU")
     with pytest.raises(DocumentError) as caught:
-        rate_level(wrong, seed=0)
+        FAMILY.rate(wrong, seed=0)
     assert not caught.value.is_format
     assert caught.value.problems[0].pointer == "/solution"
 

@@ -20,8 +20,8 @@ def shuffle_answer(
     position: Position, *, seed: int, budget: Budget, options: Mapping[str, Any]
 ) -> ShuffleAnswer:
     """The remaining tiles of ``position`` re-dealt over the same cells from ``seed`` so that
-    the board can be cleared (its solution proves it); ``options``: ``min_moves``, the legal
-    moves the deal must offer (default 1)."""
+    the board can be cleared (its solution proves it; the answer's document is that level);
+    ``options``: ``min_moves``, the legal moves the deal must offer (default 1)."""
     from ..core.variant_state import is_variant, state_of
     from .answers import shuffle_to_data
     from .shuffle import shuffle
@@ -44,8 +44,6 @@ def shuffle_answer(
         return ShuffleAnswer(
             result.status, f"shuffle {result.status}: {result.reason}", None, details
         )
-    from ..family import LinkupDocument
-
     tiles = state_of(board, rules).tile_count() if variant else board.tile_count()
     same = "; the only arrangement of these tiles" if result.same_as_input else ""
     text = (
@@ -53,4 +51,4 @@ def shuffle_answer(
         f" {plural(result.legal_moves, 'legal move')},"
         f" a solution of {plural(len(result.solution), 'step')}{same}"
     )
-    return ShuffleAnswer("shuffled", text, LinkupDocument(result.level()), details)
+    return ShuffleAnswer("shuffled", text, result.level(), details)
