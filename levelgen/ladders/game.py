@@ -129,10 +129,7 @@ class LaddersFamily(FamilyBase):
 
     name = GAME
     title = "Snakes and ladders"
-    capabilities: frozenset[Capability] = frozenset(Capability) - {
-        Capability.EXPORT,
-        Capability.SHUFFLE,
-    }
+    capabilities: frozenset[Capability] = frozenset(Capability) - {Capability.SHUFFLE}
     schemas: Mapping[str, SchemaEntry] = {
         "level": SchemaEntry(level_json_schema, "snakes-ladders.level.v1.schema.json")
     }

@@ -89,7 +89,7 @@ class LinkupFamily(FamilyBase):
 
     name = "linkup"
     title = "Link-up"
-    capabilities = frozenset(Capability) - {Capability.EXPORT}
+    capabilities = frozenset(Capability)
 
     hint_options = HINT_OPTIONS
 

@@ -115,10 +115,10 @@ def tile_option(options: Mapping[str, Any]) -> TileSet:
 
 def check_tiles(board: Board, tiles: TileSet) -> None:
     """:class:`SpecError` naming the first kind of ``board`` a studio's tile set lacks."""
-    from .draw.svg import check_tiles
+    from .draw.svg import check_tiles as check_kinds
 
     try:
-        check_tiles(board, tiles)
+        check_kinds(board, tiles)
     except ValueError as exc:
         raise SpecError("tiles", str(exc)) from None
 

@@ -19,6 +19,7 @@ body as strictly (unknown fields, types by kind) and the families check the valu
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -65,18 +66,16 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _rename_refs(value: Any, names: Mapping[str, str]) -> Any:
-    """``value`` with every ``#/$defs/X`` reference pointing at the component ``names[X]``."""
-    if isinstance(value, dict):
-        out = {}
-        for key, item in value.items():
-            if key == "$ref" and isinstance(item, str) and item.startswith("#/$defs/"):
-                out[key] = _COMPONENTS + names[item.removeprefix("#/$defs/")]
-            else:
-                out[key] = _rename_refs(item, names)
-        return out
-    if isinstance(value, list):
-        return [_rename_refs(item, names) for item in value]
-    return value
+    """``value`` with every ``#/$defs/X`` reference pointing at the component ``names[X]``
+    (a copy, through JSON: every object is seen once, innermost first)."""
+
+    def renamed(found: dict[str, Any]) -> dict[str, Any]:
+        ref = found.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            found["$ref"] = _COMPONENTS + names[ref.removeprefix("#/$defs/")]
+        return found
+
+    return json.loads(json.dumps(value), object_hook=renamed)
 
 
 def _file_components(item: Family, components: dict[str, Any]) -> dict[str, str]:
@@ -292,14 +291,14 @@ def family_components() -> dict[str, Any]:
 def mark_levels(value: Any) -> Any:
     """``value`` (a part of the OpenAPI document) with every field marked as a level
     (:data:`~levelgen.service.models.LEVEL_MARK`) given the schema: a level file of any game,
-    or null."""
-    if isinstance(value, dict):
-        if value.get(LEVEL_MARK):
-            found: dict[str, Any] = {"anyOf": [{"$ref": LEVEL_REF}, {"type": "null"}]}
-            if "description" in value:
-                found["description"] = value["description"]
+    or null (a copy, through JSON)."""
+
+    def marked(found: dict[str, Any]) -> dict[str, Any]:
+        if not found.get(LEVEL_MARK):
             return found
-        return {key: mark_levels(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [mark_levels(item) for item in value]
-    return value
+        level: dict[str, Any] = {"anyOf": [{"$ref": LEVEL_REF}, {"type": "null"}]}
+        if "description" in found:
+            level["description"] = found["description"]
+        return level
+
+    return json.loads(json.dumps(value), object_hook=marked)

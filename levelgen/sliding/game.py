@@ -72,10 +72,7 @@ class SlidingPuzzleFamily(FamilyBase):
 
     name = "sliding-puzzle"
     title = "Sliding puzzle"
-    capabilities: frozenset[Capability] = frozenset(Capability) - {
-        Capability.EXPORT,
-        Capability.SHUFFLE,
-    }
+    capabilities: frozenset[Capability] = frozenset(Capability) - {Capability.SHUFFLE}
     schemas: Mapping[str, SchemaEntry] = {
         "level": SchemaEntry(level_json_schema, "sliding-puzzle.level.v1.schema.json")
     }

@@ -28,7 +28,6 @@ def test_the_protocol() -> None:
     )
     assert FAMILY.name == "snakes-ladders"
     assert FAMILY.capabilities >= frozenset(Capability) - {
-        Capability.EXPORT,
         Capability.SHUFFLE,
     }
     assert list(FAMILY.bands) == ["easy", "medium", "hard", "expert"]

@@ -35,7 +35,7 @@ class CountedFamily(CountingFamily):
     def read(self, data: object) -> Counting:
         document = super().read(data)
         if isinstance(data, dict) and isinstance(data.get("metrics"), dict):
-            return _Rated(document.start, document.goal, document.solution, data["metrics"])
+            return _Rated(document.start, document.goal, document.solution, metrics=data["metrics"])
         return document
 
     def dump(self, document: Counting) -> dict[str, Any]:
@@ -54,7 +54,9 @@ class CountedFamily(CountingFamily):
         length = len(_shortest(document.start, document.goal) or "")
         score = min(100.0, 10.0 * length)
         block = {"score": score, "band": self.bands[score >= 50], "measures": {"seed": seed}}
-        return _Rated(document.start, document.goal, document.solution, {"difficulty": block})
+        return _Rated(
+            document.start, document.goal, document.solution, metrics={"difficulty": block}
+        )
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,6 @@ def test_it_is_a_family_with_every_capability_but_shuffle() -> None:
     assert isinstance(FAMILY, Family)
     assert FAMILY.name == "sliding-puzzle"
     assert set(FAMILY.capabilities) >= set(Capability) - {
-        Capability.EXPORT,
         Capability.SHUFFLE,
     }
     assert list(FAMILY.bands) == ["easy", "medium", "hard", "expert"]
