@@ -23,9 +23,11 @@ __all__ = ["rate_level"]
 
 def rate_level(level: Level, *, seed: int) -> Level:
     """``level`` with ``metrics.difficulty`` measured from ``seed`` (its other metrics
-    measured along the solution when the file had none); :class:`DocumentError` (not a format
-    error) for a level without a solution, one whose solution does not replay, or a variant."""
-    from .core.variant_support import variant_problem
+    measured along the solution when the file had none): by the seeded players of
+    :mod:`.difficulty.play`, or for a variant (sliding tiles, stacked layers) by those of
+    :mod:`.difficulty.variant_play`.  :class:`DocumentError` (not a format error) for a level
+    without a solution or one whose solution does not replay."""
+    from .core.variant_support import is_variant
     from .difficulty import solution_metrics
     from .difficulty.play import measure_difficulty
     from .verify import replay
@@ -35,12 +37,14 @@ def rate_level(level: Level, *, seed: int) -> Level:
             [Problem("/solution", "no solution to measure: solve the level first")],
             is_format=False,
         )
-    found = variant_problem(level.board, level.rules, "rate")
-    if found is not None:
-        raise DocumentError([Problem(*found)], is_format=False)
     problems = replay(level.board, level.rules, level.solution)
     if problems:
         raise DocumentError(problems, is_format=False)
     metrics = level.metrics or solution_metrics(level.board, level.rules, level.solution)
-    block = measure_difficulty(level.board, level.rules, level.solution, seed=seed)
+    if is_variant(level.board, level.rules):
+        from .difficulty.variant_play import measure_variant_difficulty
+
+        block = measure_variant_difficulty(level.board, level.rules, level.solution, seed=seed)
+    else:
+        block = measure_difficulty(level.board, level.rules, level.solution, seed=seed)
     return dataclasses.replace(level, metrics=dataclasses.replace(metrics, difficulty=block))

@@ -222,8 +222,7 @@ def make_level_text(job: Job) -> str:
     """The canonical text of the level file of ``job`` (the same job: the same text): the
     family's level for the job's options and seed, with its difficulty block (rated with the
     job's seed when creating gave none; a level its family does not rate, refused with
-    ``FamilyError`` or, for a level of a kind its player model does not play (Link-up's
-    sliding tiles), with ``DocumentError``, stays without one)."""
+    ``FamilyError`` or ``DocumentError``, stays without one)."""
     from ..formats import format_json
     from ..puzzles import Capability, DocumentError, FamilyError, family
 

@@ -276,6 +276,9 @@ def test_pack_slide_cycle(tmp_path: Path) -> None:
     report = verify_pack(out)
     assert report.problems == [], report.problems
     first = json.loads((out / "001.json").read_text())
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert all(entry["score"] is not None for entry in manifest["levels"])  # variants rated
+    assert "difficulty" in first["metrics"]
     assert (
         first["rules"]["slide"] == "down"
         and "slide" not in json.loads((out / "002.json").read_text())["rules"]

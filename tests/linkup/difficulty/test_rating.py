@@ -10,7 +10,7 @@ import pytest
 from levelgen.formats import parse_json
 from levelgen.formats.difficulty import band_of
 from levelgen.linkup.difficulty.play import measure_difficulty
-from levelgen.puzzles import DocumentError, family
+from levelgen.puzzles import Budget, DocumentError, family
 
 ROOT = Path(__file__).resolve().parents[3]
 FAMILY = family("linkup")
@@ -48,12 +48,23 @@ def test_rate_refuses_a_level_without_solution() -> None:
     assert caught.value.problems[0].pointer == "/solution"
 
 
-@pytest.mark.parametrize(
-    ("name", "pointer"),
-    [("slide_down_12x8.json", "/rules/slide"), ("layers_pyramid_16x9.json", "/board/layers")],
-)
-def test_rate_refuses_variants_in_one_line(name: str, pointer: str) -> None:
-    with pytest.raises(DocumentError) as caught:
-        FAMILY.rate(FAMILY.read(_read(name)), seed=0)
-    assert not caught.value.is_format
-    assert caught.value.problems[0].pointer == pointer
+@pytest.mark.parametrize("name", ["slide_down_12x8.json", "layers_pyramid_16x9.json"])
+def test_variants_are_rated_by_their_own_players(name: str) -> None:
+    """A variant is rated by players of its own moves: the block is seeded, on the scale, its
+    score is what its measures give (so verify accepts it), and a random player that clears
+    every game means no trap risk."""
+    from levelgen.linkup.difficulty.score import score_of
+    from levelgen.linkup.difficulty.variant_play import RUNS
+
+    document = FAMILY.read(_read(name))
+    rated = FAMILY.rate(document, seed=3)
+    block = rated.level.metrics.difficulty
+    assert block.score == score_of(block.measures) and block.band == band_of(block.score)
+    assert FAMILY.rate(document, seed=3) == rated
+    wins = block.measures["random_win_rate"] * RUNS
+    steps = block.measures["tiles"] // 2
+    expected = 1 - (max(0.5, wins) / RUNS) ** (1 / steps)
+    assert block.measures["trap_rate"] == pytest.approx(expected, abs=1e-4)
+    again = FAMILY.read(FAMILY.dump(rated))
+    verdict = FAMILY.verify(again, prove=False, budget=Budget(), options={})
+    assert verdict.status == "ok", verdict.problems
