@@ -23,7 +23,7 @@ from .common import (
     stderr_is_terminal,
     write_data,
 )
-from .options import family_spec_values, given_values, with_family_options
+from .options import family_spec_values, game_family, given_values, with_family_options
 from .progress import progress_bar
 
 # ----- create --------------------------------------------------------------------------------
@@ -91,15 +91,10 @@ def create(
     import secrets
 
     from ..formats import MAX_SEED, format_json
-    from ..puzzles import Capability, FamilyError, FamilySetupError, SpecError, family
+    from ..puzzles import Capability, SpecError
 
     check_output(output, no_clobber)
-    try:
-        item = family(game)
-    except FamilySetupError:
-        raise  # LEVELGEN_FAMILIES or an entry point: one line naming it (exit 2)
-    except FamilyError as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--game'") from None
+    item = game_family(game)
     require(item, Capability.CREATE, f"levelgen create --game {game}")
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise typer.BadParameter(f"{seed} is not in 0..{MAX_SEED}", param_hint="'--seed'")
@@ -157,12 +152,8 @@ def shapes(
     count and the symmetry of the layout (both: left-right and top-bottom; mirror: left-right;
     rotate: a half turn)."""
     from ..formats import format_json
-    from ..puzzles import FamilyError, family
 
-    try:
-        item = family(game)
-    except FamilyError as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--game'") from None
+    item = game_family(game)
     rows = [dict(row) for row in item.shapes()]
     if not rows:
         fail(EXIT_USAGE, f"levelgen shapes: game {game!r} has no named shapes")

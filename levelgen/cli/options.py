@@ -25,6 +25,7 @@ from ..puzzles import (
     CreateOption,
     Family,
     FamilyError,
+    FamilySetupError,
     OptionKind,
     family,
     family_names,
@@ -36,6 +37,7 @@ __all__ = [
     "GameOptionsCommand",
     "declared",
     "family_spec_values",
+    "game_family",
     "given_values",
     "parse_game_options",
     "with_family_options",
@@ -171,6 +173,17 @@ def parse_game_options(item: Family, args: Sequence[str], option_set: str) -> di
 def given_values(family: Mapping[str, Any]) -> dict[str, Any]:
     """The families' options the user gave (not None), by spec name."""
     return {name: value for name, value in family.items() if value is not None}
+
+
+def game_family(game: str) -> Family:
+    """The family of ``--game``: a usage error naming the option for an unknown game; a
+    family that cannot be loaded is a setup error in one line (exit 2)."""
+    try:
+        return family(game)
+    except FamilySetupError:
+        raise  # LEVELGEN_FAMILIES or an entry point: one line naming it (exit 2)
+    except FamilyError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--game'") from None
 
 
 def family_spec_values(

@@ -16,7 +16,7 @@ import typer
 from ..formats.words import plural
 from ..puzzles import DEFAULT_GAME, OptionKind
 from .common import EXIT_INVALID, EXIT_UNREADABLE, app, fail
-from .options import family_spec_values, given_values, with_family_options
+from .options import family_spec_values, game_family, given_values, with_family_options
 
 if TYPE_CHECKING:
     from .common import Verdict
@@ -118,7 +118,7 @@ def pack(
     from ..formats import MAX_SEED
     from ..pack import PackError, PackInterrupted, make_pack
     from ..pack.plan import PlanError, plan_family_pack
-    from ..puzzles import CreateError, FamilyError, FamilySetupError, family
+    from ..puzzles import CreateError
     from .common import set_values
 
     if seed is not None and not 0 <= seed <= MAX_SEED:
@@ -130,12 +130,7 @@ def pack(
             check_scheduler_address(scheduler)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="'--scheduler'") from None
-    try:
-        item = family(game)
-    except FamilySetupError:
-        raise  # LEVELGEN_FAMILIES or an entry point: one line naming it (exit 2)
-    except FamilyError as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--game'") from None
+    item = game_family(game)
     given = given_values(family_given)
     options: dict[str, Any] = family_spec_values(item, given)
     extra = set_values(settings or [])
