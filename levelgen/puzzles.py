@@ -260,11 +260,21 @@ class Family(Protocol):
         :func:`levelgen.player.build_page` makes the self-contained page around it."""
         ...
 
+    def editor(self, document: Any | None) -> PlayerAssets:
+        """The browser editor's part for this family (:attr:`Capability.EDIT`): its controls
+        and board in ``body``, its script (which registers itself with the editor's shell,
+        ``LevelgenEditor.register``: see :mod:`levelgen.player.editor`), its style, and
+        ``data`` (what the script needs: defaults, names, limits).  ``document``: the level to
+        open (its dumped file in ``data["document"]`` is added by the shell), None for a new
+        one."""
+        ...
+
 
 class FamilyBase:
     """Defaults a family may inherit: no hint options, packs planned through :meth:`ramp`,
     a library summary read from the dumped file, and no rating, export or shuffle (leave
-    :attr:`Capability.RATE`, :attr:`Capability.EXPORT` and :attr:`Capability.SHUFFLE` out of
+    :attr:`Capability.RATE`, :attr:`Capability.EXPORT`, :attr:`Capability.SHUFFLE` and
+    :attr:`Capability.EDIT` out of
     ``capabilities``: the edges then never call them)."""
 
     name: str
@@ -330,6 +340,9 @@ class FamilyBase:
 
     def export_grid(self, document: Any, *, options: Mapping[str, Any]) -> ExportGrid:
         raise FamilyError(f"game {self.name!r} has no export operation")
+
+    def editor(self, document: Any | None) -> PlayerAssets:
+        raise FamilyError(f"game {self.name!r} has no editor")
 
 
 # ----- the registry ---------------------------------------------------------------------------

@@ -94,6 +94,7 @@ LAZY_COMMANDS = {
     "export": "levelgen.cli.render",
     "play": "levelgen.cli.render",
     "serve": "levelgen.cli.serve",
+    "edit": "levelgen.cli.serve",
 }
 
 #: Command groups imported only when asked for (``levelgen bench`` pulls in every benchmark:

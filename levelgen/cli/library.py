@@ -154,8 +154,8 @@ def import_problems(source: str) -> Imported:
     exit code (3 for a file that cannot be read or breaks its schema: missing, empty, not UTF-8
     or JSON, a pack manifest; 1 for a level well-formed but invalid or without a
     certificate)."""
-    from ..formats import Problem, ReadError, read_json
-    from ..puzzles import Budget, DocumentError, family_of
+    from ..formats import ReadError, read_json
+    from ..library.admission import admit
 
     try:
         data = read_json(source)
@@ -168,24 +168,11 @@ def import_problems(source: str) -> Imported:
             f" (levelgen library import {folder}) or its level files"
         )
         return None, [line], EXIT_UNREADABLE
-    try:
-        item = family_of(data)
-        document = item.read(data)
-        solved = bool(item.summary(document).get("solved"))
-    except DocumentError as exc:
-        code = EXIT_UNREADABLE if exc.is_format else EXIT_INVALID
-        return None, problem_lines(source, exc.problems), code
-    unsolved = f"{source}: no solution or certificate: solve it first (levelgen solve)"
-    if not solved:
-        return None, [unsolved], EXIT_INVALID
-    verdict = item.verify(document, prove=False, budget=Budget(), options={})
-    if verdict.status in ("solvable", "unsolvable", "unknown", "undecided"):
-        return None, [unsolved], EXIT_INVALID
-    if verdict.status != "ok":
-        lines = problem_lines(source, verdict.problems or [Problem("", verdict.text)])
-        code = EXIT_UNREADABLE if verdict.status == "schema-invalid" else EXIT_INVALID
-        return None, lines, code
-    return item.dump(document), [], 0
+    found = admit(data)
+    if found.data is not None:
+        return found.data, [], 0
+    code = EXIT_UNREADABLE if found.is_format else EXIT_INVALID
+    return None, problem_lines(source, list(found.problems)), code
 
 
 def _is_manifest(data: object) -> bool:

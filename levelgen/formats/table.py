@@ -44,6 +44,7 @@ class Capability(StrEnum):
     RATE = "rate"  # the difficulty block of a level (score 0..100, band, measures)
     EXPORT = "export"  # engine exports: Tiled map and tileset, CSV and JSON grids
     SHUFFLE = "shuffle"  # re-deal a position so that it can be won again
+    EDIT = "edit"  # the browser editor's script and style (checked through the public API)
 
 
 class FamilyError(LookupError):

@@ -30,7 +30,7 @@ from ..library import Store
 from .middleware import AccessLog, BodyLimit, JsonWrites, log_event
 from .openapi import family_components, mark_levels
 from .problems import Problem, install_problem_handlers
-from .routes import check, health, levels, packs, play, player, rate
+from .routes import check, edit, health, levels, packs, play, player, rate
 from .routes.packs import PackRequest
 from .runner import PackRunner
 from .settings import Settings
@@ -132,6 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rate.router,
         packs.router,
         player.router,
+        edit.router,
         health.router,
     )
     for router in routers:

@@ -23,6 +23,7 @@ from .bodies import (
     TaskResult,
     _board_sides,
     _dumps,
+    _format_problem,
     _problem,
     _refused,
     _time_limit,
@@ -42,7 +43,9 @@ __all__ = [
     "create_time_limit",
     "fast_json",
     "read_document",
+    "task_admit",
     "task_create",
+    "task_editor",
     "task_hint",
     "task_player",
     "task_rate",
@@ -307,3 +310,43 @@ def task_player(level_text: str, api_base: str) -> TaskResult:
         return _problem(422, "", f"game {item.name!r} has no player")
     page = build_page(item.player(document, with_api=True), api_base)
     return TaskResult(200, page.encode("utf-8"))
+
+
+def task_editor(game: str, level_text: str | None, api_base: str) -> TaskResult:
+    """``GET /edit/{game}``: the editor page of ``game`` (404 when it has none), opened on
+    ``level_text`` (the file ``levelgen edit FILE`` opened, when of this game) or a new level,
+    calling ``api_base`` (``""``: the page's own origin)."""
+    from ..player.editor import build_editor_html, editor_games
+    from ..puzzles import Capability, FamilyError, families, family
+
+    try:
+        item = family(game)
+    except FamilyError:
+        return _problem(404, "", f"no game {game!r}")
+    if Capability.EDIT not in item.capabilities:
+        return _problem(404, "", f"game {game!r} has no editor")
+    document = None
+    if level_text is not None:
+        data = json.loads(level_text)
+        if isinstance(data, dict) and data.get("game") == item.name:
+            document = item.read(data)
+    games = editor_games(list(families().values()))
+    page = build_editor_html(item, document, games=games, api_base=api_base)
+    return TaskResult(200, page.encode("utf-8"))
+
+
+def task_admit(level_id: str, body: bytes) -> TaskResult:
+    """``PUT /v1/levels/{id}``: the level in ``body`` as the library stores it (its canonical
+    JSON), when it is a valid level of any game whose certificate replays and whose ``id`` is
+    ``level_id``; else a 422 naming the place (400 for a body that is not JSON)."""
+    from ..library.admission import admit
+
+    value = _parse_body(body, "level file")
+    if isinstance(value, TaskResult):
+        return value
+    found = admit(value)
+    if found.data is None:
+        return _format_problem("", found.problems)
+    if found.data.get("id") != level_id:
+        return _problem(422, "/id", f"is {found.data.get('id')!r}, not the {level_id!r} of the URL")
+    return TaskResult(200, _dumps(found.data))

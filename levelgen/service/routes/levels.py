@@ -15,7 +15,7 @@ from ...puzzles import DEFAULT_GAME
 from ..deps import in_thread, json_bytes, require_key, run_task, settings_of, store_of
 from ..models import LevelPage
 from ..problems import ProblemError, problem_responses
-from ..tasks import create_time_limit, task_create, task_svg
+from ..tasks import create_time_limit, task_admit, task_create, task_svg
 
 router = APIRouter(prefix="/v1/levels", tags=["levels"])
 
@@ -133,6 +133,36 @@ async def get_level_svg(
         raise ProblemError(404, f"no level {level_id} in the library", parameter="level_id")
     result = await run_task(request, task_svg, text, cell_size)
     return Response(result.body, media_type="image/svg+xml")
+
+
+@router.put(
+    "/{level_id}",
+    status_code=201,
+    summary="Store a level file (verified first) in the library",
+    description="The body is a level file of any game with its certificate, whose `id` is the"
+    " one in the URL.  It is checked as `levelgen library import` checks a file (structure,"
+    " then the solution replayed by its game's verifier: the library keeps only proved"
+    " levels) and stored under its id.  Answers its library summary (201 when it is new, 200"
+    " when the library already had it).  Needs the API key when one is configured.",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": _LEVEL_SCHEMA}},
+        }
+    },
+    dependencies=[Depends(require_key)],
+    response_class=Response,
+    responses={
+        200: {"description": "The level was already in the library"},
+        201: {"description": "The level, checked and stored"},
+        **problem_responses(400, 401, 413, 422, 429, 503),
+    },
+)
+async def put_level(request: Request, level_id: Annotated[str, Path(pattern=LEVEL_ID)]) -> Response:
+    result = await run_task(request, task_admit, level_id, await request.body())
+    summary, created = await in_thread(_store_level, store_of(request), result.body)
+    headers = {"Location": level_url(summary["id"])}
+    return JSONResponse(summary, 201 if created else 200, headers)
 
 
 @router.get(
