@@ -10,6 +10,7 @@ import pytest
 from levelgen.linkup.solvers.search import engine as search_engine
 from levelgen.linkup.solvers.search import relax as search_relax
 from tests.browser import launch
+from tests.editor import EditorPage, Service, open_editor, start_service
 
 
 @pytest.fixture(autouse=True)
@@ -48,3 +49,19 @@ def page(browser: Any) -> Iterator[Any]:
     yield opened
     context.close()
     assert errors == []
+
+
+@pytest.fixture(scope="session")
+def editor_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
+    """One real service on loopback for the editor's browser tests (see ``tests/editor.py``)."""
+    yield from start_service(tmp_path_factory.mktemp("editor-service"))
+
+
+@pytest.fixture
+def editor(page: Any, editor_service: Service) -> Any:
+    """``editor(game)``: a phone-sized page of that game's editor, its first verdict shown."""
+
+    def opened(game: str) -> EditorPage:
+        return open_editor(page, editor_service, game)
+
+    return opened
