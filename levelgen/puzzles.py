@@ -125,6 +125,9 @@ class Family(Protocol):
     bands: Sequence[str]
     #: Its own hint options (the place asked about: a square, a step; a solver method).
     hint_options: Sequence[CreateOption]
+    #: The size (``WxH``) of the typical board of the game: the board of the editor's
+    #: latency benchmark (``levelgen bench editor``); ``""`` for a game without an editor.
+    editor_size: str
 
     def read(self, data: object) -> Any:
         """Parse JSON data (already read and checked for duplicate keys and non-finite numbers)
@@ -279,6 +282,7 @@ class FamilyBase:
 
     name: str
     hint_options: Sequence[CreateOption] = ()
+    editor_size: str = ""
 
     def ramp(
         self, values: Mapping[str, Any], count: int, low: str, high: str

@@ -1,7 +1,7 @@
 """``levelgen bench``: fixed, seeded workloads reported as medians and ratios.
 
-The cross-family workloads live here (``pack``, ``serve``), each in its own module with a
-``register(app)`` function adding its command; each family adds its own commands through the
+The cross-family workloads live here (``pack``, ``serve``, ``editor``), each in its own module
+with a ``register(app)`` function adding its command; each family adds its own commands through the
 table (:meth:`levelgen.puzzles.Family.add_benchmarks`: Link-up's paths, solve, create, shape,
 play and boards, ``sliding``, ``ladders``).  Timing is measured here, never asserted by tests.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import typer
 
 from ..puzzles import families
-from . import pack
+from . import editor, pack
 from . import serve as serve_bench  # `levelgen bench serve`
 
 __all__ = ["bench_app"]
@@ -28,4 +28,5 @@ bench_app = typer.Typer(
 for _family in families().values():
     _family.add_benchmarks(bench_app)
 pack.register(bench_app)
+editor.register(bench_app)
 serve_bench.register(bench_app)
