@@ -111,7 +111,7 @@ def find_fix(
     odd = [kind for kind, n in board.kind_counts().items() if n % 2]
     if odd:
         n = board.kind_counts()[odd[0]]
-        reason = f"kind {odd[0]} has {n} tiles, an odd number: swaps keep every count"
+        reason = f"kind {odd[0]} has {plural(n, 'tile')}, an odd number: swaps keep every count"
         return FixResult("invalid", reason=reason)
 
     def decide(candidate: Board, nodes: int) -> tuple[SolveStatus, Moves, tuple[Pos, ...]]:
