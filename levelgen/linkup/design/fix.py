@@ -10,6 +10,12 @@ boards tried.  Each board is decided by the exact search solver
 and a board the budget leaves undecided is counted as such.  Swaps that move a tile of the
 deadlock core (the tiles the solver proved can never be cleared) are tried first at every level.
 
+With a time limit (the budget's ``clock`` and ``time_limit``), the breadth-first search takes
+half of it; if no fix is found by then (a 12x8 board has about 4,000 boards one swap away,
+some milliseconds each), dives spend the rest: from the board, the swap whose board has the
+smallest deadlock core is taken, again and again, down to ``max_swaps`` (a fix found so may
+not be the fewest, and says so).
+
 ``fewer_ruled_out`` is true only when the board itself and every arrangement of fewer swaps
 than the fix were proved unsolvable (none undecided, none left untried).  Pure: no clock, no
 global random; the budget's ``should_stop`` ends the search (``not-found``, saying what was
@@ -18,8 +24,9 @@ tried).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ...formats.budget import Budget
 from ...formats.words import plural
@@ -42,6 +49,11 @@ __all__ = [
 CANDIDATE_NODES = 3000
 #: Search nodes for the board as given (it is proved unsolvable, or solved, first).
 ROOT_NODES = 200_000
+#: The share of a time limit (when the budget has one, with its clock) the breadth-first search
+#: may take; the dives (:func:`_dive`) get the rest.
+BREADTH_SHARE = 0.5
+#: Candidate swaps a dive decides at each depth.
+DIVE_WIDTH = 40
 #: The default and the largest ``max_swaps``.
 DEFAULT_MAX_SWAPS = 4
 MAX_MAX_SWAPS = 16
@@ -114,8 +126,19 @@ def find_fix(
         reason = f"kind {odd[0]} has {plural(n, 'tile')}, an odd number: swaps keep every count"
         return FixResult("invalid", reason=reason)
 
-    def decide(candidate: Board, nodes: int) -> tuple[SolveStatus, Moves, tuple[Pos, ...]]:
-        part = Budget(nodes, budget.should_stop, budget.clock, budget.time_limit)
+    clock, limit, outer = budget.clock, budget.time_limit, budget.should_stop
+    start = clock() if clock is not None else 0.0
+
+    def breadth_stop() -> bool:
+        """The breadth-first phase ends at its share of a time limit (or with the budget)."""
+        if outer is not None and outer():
+            return True
+        return clock is not None and limit is not None and clock() - start > BREADTH_SHARE * limit
+
+    def decide(
+        candidate: Board, nodes: int, stop: Callable[[], bool] | None = outer
+    ) -> tuple[SolveStatus, Moves, tuple[Pos, ...]]:
+        part = Budget(nodes, stop, clock, limit)
         found = solve(candidate, rules, budget=part, method="search")
         return found.status, found.moves or (), found.deadlock
 
@@ -136,24 +159,24 @@ def find_fix(
                 new = apply_swaps(current, [swap])
                 if new.cells in seen:
                     continue
-                if budget.spent():
+                if breadth_stop():
+                    complete = depth - 1
+                    if not budget.spent():
+                        dived = _dive(board, core, max_swaps, decide, candidate_nodes, budget)
+                        if dived is not None:
+                            chosen, fixed, fixed_moves, dive_tried = dived
+                            tried += dive_tried
+                            proved = all_proved and len(chosen) - 1 <= complete
+                            return _fixed(
+                                chosen, fixed, fixed_moves, proved, tried, undecided, complete
+                            )
                     return _not_found(depth, tried, undecided, root_proved, max_swaps)
                 seen.add(new.cells)
                 tried += 1
-                status, moves, new_core = decide(new, candidate_nodes)
+                status, moves, new_core = decide(new, candidate_nodes, breadth_stop)
                 if status is SolveStatus.SOLVED:
                     chosen = (*swaps, swap)
-                    proved = all_proved
-                    verb = "makes" if len(chosen) == 1 else "make"
-                    text = f"{plural(len(chosen), 'swap')} {verb} the board solvable"
-                    text += f" ({plural(tried, 'board')} tried); " + (
-                        "every board of fewer swaps was proved unsolvable"
-                        if proved
-                        else "fewer swaps were not ruled out"
-                    )
-                    return FixResult(
-                        "fixed", chosen, new, moves, proved, tried, undecided, depth - 1, text
-                    )
+                    return _fixed(chosen, new, moves, all_proved, tried, undecided, depth - 1)
                 if status is SolveStatus.UNKNOWN:
                     level_undecided += 1
                 if depth < max_swaps:
@@ -169,6 +192,69 @@ def find_fix(
     else:
         what += f"; {undecided} stayed undecided within their budget"
     return FixResult("not-found", (), None, (), False, tried, undecided, max_swaps, what)
+
+
+def _fixed(
+    chosen: tuple[Swap, ...],
+    board: Board,
+    moves: Moves,
+    proved: bool,
+    tried: int,
+    undecided: int,
+    complete: int,
+) -> FixResult:
+    verb = "makes" if len(chosen) == 1 else "make"
+    text = f"{plural(len(chosen), 'swap')} {verb} the board solvable"
+    text += f" ({plural(tried, 'board')} tried); " + (
+        "every board of fewer swaps was proved unsolvable"
+        if proved
+        else "fewer swaps were not ruled out"
+    )
+    return FixResult("fixed", chosen, board, moves, proved, tried, undecided, complete, text)
+
+
+Decide = Callable[..., tuple[Any, Moves, tuple[Pos, ...]]]
+
+
+def _dive(
+    board: Board,
+    core: tuple[Pos, ...],
+    max_swaps: int,
+    decide: Decide,
+    nodes: int,
+    budget: Budget,
+) -> tuple[tuple[Swap, ...], Board, Moves, int] | None:
+    """Dives for the rest of the budget, when the breadth-first search ran out of its share:
+    from the board, the first ``DIVE_WIDTH`` candidate swaps (those that move a tile of the
+    deadlock core first) are decided, and the one whose board was proved unsolvable with the
+    smallest deadlock core is taken, down to ``max_swaps``; the ``n``-th dive starts with the
+    ``n``-th best first swap.  The first solvable board found: its swaps, board, certificate
+    and the boards tried; None when none was found."""
+    from ..solvers import SolveStatus
+
+    tried = 0
+    for rank in range(DIVE_WIDTH):
+        current, current_core = board, core
+        swaps: tuple[Swap, ...] = ()
+        for depth in range(max_swaps):
+            ranked: list[tuple[int, int, Board, tuple[Pos, ...], Swap]] = []
+            for n, swap in enumerate(_candidate_swaps(current, current_core)[:DIVE_WIDTH]):
+                if budget.spent():
+                    return None
+                new = apply_swaps(current, [swap])
+                tried += 1
+                status, moves, new_core = decide(new, nodes)
+                if status is SolveStatus.SOLVED:
+                    return (*swaps, swap), new, moves, tried
+                if status is SolveStatus.UNSOLVABLE:
+                    ranked.append((len(new_core), n, new, new_core, swap))
+            ranked.sort(key=lambda item: (item[0], item[1]))
+            pick = rank if depth == 0 else 0
+            if pick >= len(ranked):
+                break
+            _, _, current, current_core, swap = ranked[pick]
+            swaps = (*swaps, swap)
+    return None
 
 
 def _not_found(

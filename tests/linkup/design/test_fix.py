@@ -169,3 +169,16 @@ def test_a_12x8_level_broken_by_a_swap() -> None:
     result = find_fix(broken, level.rules, Budget())
     assert result.status == "fixed" and len(result.swaps) == 1 and result.fewer_ruled_out
     assert result.board is not None and replay(result.board, level.rules, result.solution) == []
+
+
+def test_when_the_breadth_first_share_runs_out_a_dive_finds_a_fix() -> None:
+    board = Board.from_grid([[1, 2, 3], [2, 3, 1]])
+    ticks = iter(range(10**6))
+
+    def clock() -> float:  # each reading one second later: the breadth-first share ends at once
+        return float(next(ticks))
+
+    result = find_fix(board, TIGHT, Budget(clock=clock, time_limit=4.0))
+    assert result.status == "fixed" and len(result.swaps) == 2
+    assert not result.fewer_ruled_out and "fewer swaps were not ruled out" in result.reason
+    assert result.board is not None and replay(result.board, TIGHT, result.solution) == []
