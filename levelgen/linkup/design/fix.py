@@ -161,16 +161,19 @@ def find_fix(
                     continue
                 if breadth_stop():
                     complete = depth - 1
-                    if not budget.spent():
-                        dived = _dive(board, core, max_swaps, decide, candidate_nodes, budget)
-                        if dived is not None:
-                            chosen, fixed, fixed_moves, dive_tried = dived
-                            tried += dive_tried
-                            proved = all_proved and len(chosen) - 1 <= complete
-                            return _fixed(
-                                chosen, fixed, fixed_moves, proved, tried, undecided, complete
-                            )
-                    return _not_found(depth, tried, undecided, root_proved, max_swaps)
+                    dived, ran = None, not budget.spent()
+                    if ran:
+                        dived, dive_tried = _dive(
+                            board, core, max_swaps, decide, candidate_nodes, budget
+                        )
+                        tried += dive_tried
+                    if dived is not None:
+                        chosen, fixed, fixed_moves = dived
+                        proved = all_proved and len(chosen) - 1 <= complete
+                        return _fixed(
+                            chosen, fixed, fixed_moves, proved, tried, undecided, complete
+                        )
+                    return _not_found(depth, tried, undecided, root_proved, max_swaps, ran)
                 seen.add(new.cells)
                 tried += 1
                 status, moves, new_core = decide(new, candidate_nodes, breadth_stop)
@@ -223,13 +226,13 @@ def _dive(
     decide: Decide,
     nodes: int,
     budget: Budget,
-) -> tuple[tuple[Swap, ...], Board, Moves, int] | None:
+) -> tuple[tuple[tuple[Swap, ...], Board, Moves] | None, int]:
     """Dives for the rest of the budget, when the breadth-first search ran out of its share:
     from the board, the first ``DIVE_WIDTH`` candidate swaps (those that move a tile of the
     deadlock core first) are decided, and the one whose board was proved unsolvable with the
     smallest deadlock core is taken, down to ``max_swaps``; the ``n``-th dive starts with the
     ``n``-th best first swap.  The first solvable board found: its swaps, board, certificate
-    and the boards tried; None when none was found."""
+    (None when none was found) and the boards tried."""
     from ..solvers import SolveStatus
 
     tried = 0
@@ -240,12 +243,12 @@ def _dive(
             ranked: list[tuple[int, int, Board, tuple[Pos, ...], Swap]] = []
             for n, swap in enumerate(_candidate_swaps(current, current_core)[:DIVE_WIDTH]):
                 if budget.spent():
-                    return None
+                    return None, tried
                 new = apply_swaps(current, [swap])
                 tried += 1
                 status, moves, new_core = decide(new, nodes)
                 if status is SolveStatus.SOLVED:
-                    return (*swaps, swap), new, moves, tried
+                    return ((*swaps, swap), new, moves), tried
                 if status is SolveStatus.UNSOLVABLE:
                     ranked.append((len(new_core), n, new, new_core, swap))
             ranked.sort(key=lambda item: (item[0], item[1]))
@@ -254,11 +257,11 @@ def _dive(
                 break
             _, _, current, current_core, swap = ranked[pick]
             swaps = (*swaps, swap)
-    return None
+    return None, tried
 
 
 def _not_found(
-    depth: int, tried: int, undecided: int, root_proved: bool, max_swaps: int
+    depth: int, tried: int, undecided: int, root_proved: bool, max_swaps: int, dived: bool
 ) -> FixResult:
     """The answer when the budget ran out while boards of ``depth`` swaps were tried."""
     done = depth - 1
@@ -266,6 +269,8 @@ def _not_found(
     text += f" {plural(tried, 'board')} tried"
     if done:
         text += f", every arrangement of at most {plural(done, 'swap')} among them"
+    if dived:
+        text += ", then dives by the smallest deadlock core"
     if undecided:
         text += f" ({undecided} undecided within their budget)"
     elif not root_proved:
