@@ -122,3 +122,12 @@ def test_openapi_documents_both(client: TestClient) -> None:
     schemas = spec["components"]["schemas"]
     assert {"FixEnvelope", "FillEnvelope", "FixAnswer", "FillAnswer"} <= set(schemas)
     assert set(schemas["FillEnvelope"]["required"]) == {"level", "slots"}
+
+
+def test_fill_completes_an_odd_kind_of_a_level_drawn_in_part(client: TestClient) -> None:
+    part = {**PART, "board": {"width": 3, "height": 2, "rows": [[1, 0, 0], [0, 0, 0]]}}
+    slots = [[1, 0], [2, 0], [0, 1], [1, 1], [2, 1]]
+    answer = client.post("/v1/fill", json={"level": part, "slots": slots, "seed": 2}).json()
+    assert answer["status"] == "filled", answer
+    assert sorted(p["kind"] for p in answer["placed"]).count(1) % 2 == 1  # kind 1 made even
+    _verifies(client, answer["level"])
