@@ -17,9 +17,9 @@ smallest deadlock core is taken, again and again, down to ``max_swaps`` (a fix f
 not be the fewest, and says so).
 
 ``fewer_ruled_out`` is true only when the board itself and every arrangement of fewer swaps
-than the fix were proved unsolvable (none undecided, none left untried).  Pure: no clock, no
-global random; the budget's ``should_stop`` ends the search (``not-found``, saying what was
-tried).
+than the fix were proved unsolvable (none undecided, none left untried).  Pure: no clock of
+its own (the budget's injected ``clock`` shares its time limit), no random at all; the budget's
+``should_stop`` ends the search (``not-found``, saying what was tried).
 """
 
 from __future__ import annotations
