@@ -1,0 +1,120 @@
+"""The snakes-and-ladders editor in a real Chromium on a real service (``tests/editor.py``):
+jumps drawn by drags get the exact expected rolls the family computes, the fewest rolls with
+the squares they visit and the distribution plot; a trap is highlighted; an invalid jump is
+marked with its problem; selection and deletion, undo and redo; the downloaded level passes
+``levelgen verify``; no request leaves for elsewhere; the board fits a phone's width.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from levelgen.ladders.analysis import Unsolvable, analyse
+from levelgen.ladders.rules import Board, Rules
+from tests.editor import EditorPage, only_to
+
+GAME = "snakes-ladders"
+
+
+def _drag(page: Any, a: int, b: int) -> None:
+    """A drag with the mouse from the centre of square ``a`` to that of square ``b``."""
+    page.locator("#sl-board").scroll_into_view_if_needed()
+
+    def centre(square: int) -> tuple[float, float]:
+        box = page.locator(f'#sl-board rect[data-square="{square}"]').bounding_box()
+        assert box is not None
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    (x0, y0), (x1, y1) = centre(a), centre(b)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x1, y1, steps=6)
+    page.mouse.up()
+
+
+def _board(ed: EditorPage) -> dict[str, Any]:
+    board: dict[str, Any] = ed.page.evaluate("LevelgenEditor.level().board")
+    return board
+
+
+def test_drawn_jumps_get_the_exact_analysis(editor: Any, tmp_path: Path) -> None:
+    ed = editor(GAME)
+    page = ed.page
+    assert ed.verdict()[0] == "solvable"  # the new, empty 10x10 board
+    assert ed.after(lambda: _drag(page, 3, 22))[0] == "solvable"
+    state, text = ed.after(lambda: _drag(page, 40, 5))
+    assert _board(ed) == {"width": 10, "height": 10, "ladders": [[3, 22]], "snakes": [[40, 5]]}
+    found = analyse(Board(10, 10, ((3, 22),), ((40, 5),)), Rules())
+    assert not isinstance(found, Unsolvable)
+    assert state == "solvable"
+    assert f"{found.expected_rolls.value:.4f}" in text
+    assert page.get_attribute("#sl-fraction", "data-fraction") == found.expected_rolls.fraction
+    assert float(page.inner_text("#sl-decimal")) == found.expected_rolls.value
+    assert int(page.inner_text("#sl-fewest")) == found.fewest_rolls
+    assert page.inner_text("#sl-sequence") == ", ".join(map(str, found.fewest_sequence))
+    # The squares the fewest rolls visit are marked on the board.
+    visited = [int(s) for s in page.inner_text("#sl-visits").split(" → ")]
+    assert visited[0] == 0 and visited[-1] == 100 and len(visited) == found.fewest_rolls + 1
+    marked = page.eval_on_selector_all("rect.sl-path", "rs => rs.map(r => +r.dataset.square)")
+    assert sorted(marked) == sorted({s for s in visited if s})
+    # The plot: one point per roll written, the median and p90 marked.
+    points = page.get_attribute("#sl-plot polyline", "points")
+    assert points is not None and len(points.split()) == len(found.distribution) + 1
+    assert page.locator("#sl-plot .sl-median").count() == 1
+    assert page.locator("#sl-plot .sl-p90").count() == 1
+
+    # Undo takes the snake away, redo brings it back.
+    ed.after(lambda: page.click("#undo"))
+    assert _board(ed)["snakes"] == []
+    ed.after(lambda: page.click("#redo"))
+    assert _board(ed)["snakes"] == [[40, 5]]
+
+    # The downloaded level carries its analysis and passes the verifier.
+    with page.expect_download() as got:
+        page.click("#download")
+    path = tmp_path / "level.json"
+    got.value.save_as(path)
+    run = subprocess.run(
+        [sys.executable, "-m", "levelgen", "verify", str(path)], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+    # A tap on a square a jump starts on selects it; Delete removes it.
+    page.locator("#sl-board").scroll_into_view_if_needed()
+    page.locator('#sl-board rect[data-square="40"]').click(force=True)
+    assert "snake 40 → 5" in page.inner_text("#sl-selected")
+    ed.after(lambda: page.keyboard.press("Delete"))
+    assert _board(ed)["snakes"] == []
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    only_to(ed)
+
+
+def test_a_trap_and_an_invalid_jump_are_shown(editor: Any) -> None:
+    ed = editor(GAME)
+    page = ed.page
+    # A two-faced die, exact overshoot: snakes on 98 and 99 leave 100 out of reach.
+    ed.after(lambda: (page.fill("#sl-faces", "2"), page.press("#sl-faces", "Enter")))
+    ed.after(lambda: _drag(page, 98, 97))
+    state, _ = ed.after(lambda: _drag(page, 99, 97))
+    assert state == "unsolvable"
+    found = analyse(Board(10, 10, (), ((97, 97), (99, 97))[1:] + ((98, 97),)), Rules(2))
+    assert isinstance(found, Unsolvable)
+    trapped = page.eval_on_selector_all("rect.sl-trap", "rs => rs.map(r => +r.dataset.square)")
+    assert sorted(trapped) == [s for s in found.trapped if s]
+    # A jump from the last square is invalid: its problem names it and the jump is marked.
+    state, text = ed.after(lambda: _drag(page, 100, 90))
+    assert state == "invalid"
+    assert "/board/snakes/2/0" in text and "last square" in text
+    assert page.locator(".sl-jump.sl-bad").get_attribute("data-index") == "2"
+    assert "/board/snakes/2/0" in page.inner_text("#sl-problems")
+    # The keyboard form draws a jump too.
+    page.fill("#sl-from", "12")
+    page.fill("#sl-to", "30")
+    ed.after(lambda: page.click("#sl-add"))
+    assert [12, 30] in _board(ed)["ladders"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    only_to(ed)
