@@ -387,17 +387,27 @@
     return out;
   }
 
+  // The problems of a 422 answer: its list, or its one pointer and reason.
+  function problemsOf(body) {
+    if (Array.isArray(body.problems) && body.problems.length) return body.problems;
+    if (typeof body.pointer !== "string") return [];
+    const detail = String(body.detail || body.title || "");
+    const prefix = `${body.pointer}: `;
+    return [{ pointer: body.pointer, reason: detail.startsWith(prefix) ? detail.slice(prefix.length) : detail }];
+  }
+
   function show(answer, c) {
     const details = c.details;
     details.textContent = "";
     marks = { path: [], trap: [], bad: [] };
     const body = answer.body || {};
     if (!answer.ok) {
-      if (answer.status === 422 && Array.isArray(body.problems) && body.problems.length) {
-        c.verdict("invalid", `invalid: ${c.problem(answer)}`);
-        marks.bad = badJumps(body.problems);
+      const problems = problemsOf(body);
+      if (answer.status === 422 && problems.length) {
+        c.verdict("invalid", `invalid: ${problems.map((p) => `${p.pointer || "/"}: ${p.reason}`).join("; ")}`);
+        marks.bad = badJumps(problems);
         const list = node("ul", undefined, { id: "sl-problems" });
-        for (const p of body.problems) {
+        for (const p of problems) {
           const li = node("li");
           li.appendChild(node("code", p.pointer || "/"));
           li.appendChild(document.createTextNode(` ${p.reason}`));

@@ -23,9 +23,9 @@ __all__ = ["OVERSHOOT_TEXT", "editor_assets"]
 
 #: What each overshoot rule does, for the rule's menu.
 OVERSHOOT_TEXT = {
-    "exact": "exact: a roll past the last square stays",
-    "bounce": "bounce: count back from the last square",
-    "pass": "pass: reaching or passing the last square wins",
+    "exact": "exact (a roll past the end stays)",
+    "bounce": "bounce (back by the excess)",
+    "pass": "pass (reaching or passing wins)",
 }
 
 #: A new level's board and rules.
