@@ -96,15 +96,19 @@ def test_drawn_jumps_get_the_exact_analysis(editor: Any, tmp_path: Path) -> None
 def test_a_trap_and_an_invalid_jump_are_shown(editor: Any) -> None:
     ed = editor(GAME)
     page = ed.page
-    # A two-faced die, exact overshoot: snakes on 98 and 99 leave 100 out of reach.
+    # A two-faced die, exact overshoot: the snakes on 41 and 42 make a wall that no roll
+    # from 11..40 passes; only the ladder from 10 leads on to the end.
     ed.after(lambda: (page.fill("#sl-faces", "2"), page.press("#sl-faces", "Enter")))
-    ed.after(lambda: _drag(page, 98, 97))
-    state, _ = ed.after(lambda: _drag(page, 99, 97))
-    assert state == "unsolvable"
-    found = analyse(Board(10, 10, (), ((98, 97), (99, 97))), Rules(2))
+    ed.after(lambda: _drag(page, 10, 80))
+    ed.after(lambda: _drag(page, 41, 40))
+    state, text = ed.after(lambda: _drag(page, 42, 40))
+    assert state == "unsolvable", text
+    found = analyse(Board(10, 10, ((10, 80),), ((41, 40), (42, 40))), Rules(2))
     assert isinstance(found, Unsolvable)
+    assert found.trapped == tuple(range(11, 41))
     trapped = page.eval_on_selector_all("rect.sl-trap", "rs => rs.map(r => +r.dataset.square)")
-    assert sorted(trapped) == [s for s in found.trapped if s]
+    assert sorted(trapped) == list(found.trapped)
+    assert ", ".join(map(str, found.rolls)) in page.inner_text("#details")
     # A jump from the last square is invalid: its problem names it and the jump is marked.
     state, text = ed.after(lambda: _drag(page, 100, 90))
     assert state == "invalid", text
