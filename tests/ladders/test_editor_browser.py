@@ -35,6 +35,25 @@ def _drag(page: Any, a: int, b: int) -> None:
     page.mouse.up()
 
 
+def _touch_drag(page: Any, a: int, b: int) -> None:
+    """The same drag with a finger (touch events through the DevTools protocol)."""
+    page.locator("#sl-board").scroll_into_view_if_needed()
+    boxes = [page.locator(f'#sl-board rect[data-square="{s}"]').bounding_box() for s in (a, b)]
+    (x0, y0), (x1, y1) = [(r["x"] + r["width"] / 2, r["y"] + r["height"] / 2) for r in boxes if r]
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
+    for k in range(1, 7):
+        x, y = x0 + (x1 - x0) * k / 6, y0 + (y1 - y0) * k / 6
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 def _board(ed: EditorPage) -> dict[str, Any]:
     board: dict[str, Any] = ed.page.evaluate("LevelgenEditor.level().board")
     return board
@@ -51,7 +70,12 @@ def test_drawn_jumps_get_the_exact_analysis(editor: Any, tmp_path: Path) -> None
     assert not isinstance(found, Unsolvable)
     assert state == "solvable"
     assert f"{found.expected_rolls.value:.4f}" in text
-    assert page.get_attribute("#sl-fraction", "data-fraction") == found.expected_rolls.fraction
+    fraction = found.expected_rolls.fraction
+    assert page.get_attribute("#sl-fraction", "data-fraction") == fraction
+    # A long fraction is abbreviated, its full digits a click away.
+    assert len(fraction) > 40 and "digits" in page.inner_text("#sl-fraction summary")
+    page.click("#sl-fraction summary")
+    assert page.inner_text("#sl-fraction .sl-full") == fraction
     assert float(page.inner_text("#sl-decimal")) == found.expected_rolls.value
     assert int(page.inner_text("#sl-fewest")) == found.fewest_rolls
     assert page.inner_text("#sl-sequence") == ", ".join(map(str, found.fewest_sequence))
@@ -99,7 +123,8 @@ def test_a_trap_and_an_invalid_jump_are_shown(editor: Any) -> None:
     # A two-faced die, exact overshoot: the snakes on 41 and 42 make a wall that no roll
     # from 11..40 passes; only the ladder from 10 leads on to the end.
     ed.after(lambda: (page.fill("#sl-faces", "2"), page.press("#sl-faces", "Enter")))
-    ed.after(lambda: _drag(page, 10, 80))
+    ed.after(lambda: _touch_drag(page, 10, 80))
+    assert _board(ed)["ladders"] == [[10, 80]]
     ed.after(lambda: _drag(page, 41, 40))
     state, text = ed.after(lambda: _drag(page, 42, 40))
     assert state == "unsolvable", text
