@@ -7,6 +7,7 @@ marked with its problem; selection and deletion, undo and redo; the downloaded l
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ from levelgen.ladders.rules import Board, Rules
 from tests.editor import EditorPage, only_to
 
 GAME = "snakes-ladders"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _drag(page: Any, a: int, b: int) -> None:
@@ -145,5 +147,12 @@ def test_a_trap_and_an_invalid_jump_are_shown(editor: Any) -> None:
     page.fill("#sl-to", "30")
     ed.after(lambda: page.click("#sl-add"))
     assert [12, 30] in _board(ed)["ladders"]
+    # A level file opens with its board and rules.
+    path = ROOT / "levels" / "ladders_bounce_10x10.json"
+    state, _ = ed.after(lambda: page.set_input_files("#open-file", str(path)))
+    assert state == "solvable"
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert _board(ed) == saved["board"]
+    assert page.input_value("#sl-overshoot") == "bounce"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     only_to(ed)
