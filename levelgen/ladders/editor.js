@@ -5,7 +5,7 @@
 // A drag from square a to square b (pointer events: mouse, pen, touch) adds the jump a -> b:
 // a ladder when b > a, a snake when b < a (replacing a jump that starts on a).  A click or tap
 // selects a jump (its drawing, or a square it starts or ends on); Delete removes it.  The
-// From/To form adds a jump from the keyboard.  Each change is checked with POST /v1/solve.
+// From/To form adds a jump from the keyboard; on the focused board the arrows select one.  Each change is checked with POST /v1/solve.
 // On the board: .sl-path (squares the fewest rolls visit), .sl-trap (trapped squares of an
 // unsolvable board), .sl-bad (a jump a problem points at), .sl-selected (the selected jump).
 (() => {
@@ -222,6 +222,16 @@
         deleteSelected();
       } else if (event.key === "Escape") {
         selected = null;
+        draw();
+      } else if (t === $("sl-board") && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+        // From the keyboard: the arrows step through the jumps, Delete removes the one selected.
+        const jumps = allJumps();
+        if (!jumps.length) return;
+        event.preventDefault();
+        const at = selected ? jumps.findIndex((j) => j.kind === selected.kind && j.index === selected.index) : -1;
+        const step = event.key === "ArrowRight" ? 1 : jumps.length - 1;
+        const next = jumps[at < 0 ? (step === 1 ? 0 : jumps.length - 1) : (at + step) % jumps.length];
+        selected = { kind: next.kind, index: next.index };
         draw();
       }
     });

@@ -147,6 +147,16 @@ def test_a_trap_and_an_invalid_jump_are_shown(editor: Any) -> None:
     page.fill("#sl-to", "30")
     ed.after(lambda: page.click("#sl-add"))
     assert [12, 30] in _board(ed)["ladders"]
+    # The arrows on the focused board select a jump, Delete removes it.
+    page.focus("#sl-board")
+    page.keyboard.press("Escape")
+    assert page.inner_text("#sl-selected") == "no jump selected"
+    page.keyboard.press("ArrowLeft")
+    assert "snake 100 → 90" in page.inner_text("#sl-selected")
+    page.keyboard.press("ArrowRight")
+    assert "ladder 10 → 80" in page.inner_text("#sl-selected")
+    ed.after(lambda: page.keyboard.press("Delete"))
+    assert _board(ed)["ladders"] == [[12, 30]]
     # A level file opens with its board and rules.
     path = ROOT / "levels" / "ladders_bounce_10x10.json"
     state, _ = ed.after(lambda: page.set_input_files("#open-file", str(path)))
