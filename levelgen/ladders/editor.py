@@ -56,8 +56,8 @@ def _body() -> str:
         f'  <label>Overshoot <select id="sl-overshoot">{options}</select></label>\n'
         "</div>\n"
         '<p class="help">Drag from a square to another: up draws a ladder, down a snake (a new'
-        " jump from a square replaces the one there). Click or tap a jump (or focus the board and use"
-        " the arrow keys) to select it; Delete removes it.</p>\n"
+        " jump from a square replaces the one there). Click or tap a jump (or focus the board"
+        " and use the arrow keys) to select it; Delete removes it.</p>\n"
         '<div class="bar" id="sl-keyboard">\n'
         '  <label>From <input id="sl-from" type="number" min="1"></label>\n'
         '  <label>To <input id="sl-to" type="number" min="1"></label>\n'
