@@ -190,7 +190,11 @@
       const from = squareAt(event.clientX, event.clientY);
       if (!from) return;
       event.preventDefault();
-      board.setPointerCapture(event.pointerId);
+      try {
+        board.setPointerCapture(event.pointerId);
+      } catch (_) {
+        // a pointer the browser no longer tracks: the drag still ends on pointerup
+      }
       drag = { from, to: from, target: event.target, id: event.pointerId };
     });
     board.addEventListener("pointermove", (event) => {

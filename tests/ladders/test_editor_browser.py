@@ -115,6 +115,14 @@ def test_drawn_jumps_get_the_exact_analysis(editor: Any, tmp_path: Path) -> None
     ed.after(lambda: page.keyboard.press("Delete"))
     assert _board(ed)["snakes"] == []
 
+    # A lower board keeps the jumps that fit on it.
+    ed.after(lambda: _drag(page, 60, 70))
+    state, _ = ed.after(lambda: (page.fill("#sl-height", "5"), page.press("#sl-height", "Enter")))
+    assert state == "solvable"
+    assert _board(ed) == {"width": 10, "height": 5, "ladders": [[3, 22]], "snakes": []}
+    assert page.locator("#sl-board rect.sl-square").count() == 50
+    assert "removed 1 jump" in page.inner_text("#message")
+
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     only_to(ed)
 
