@@ -8,6 +8,7 @@ exact expectations, through FLINT), :mod:`.distribution` (the length distributio
 several players), :mod:`.analysis` (the certificate), :mod:`.files` (the level file),
 :mod:`.spec`, :mod:`.generate` and :mod:`.steer` (create), :mod:`.verify` (verify, solve,
 hint), :mod:`.show`, :mod:`.draw` and :mod:`.player` (the pictures and the page),
+:mod:`.editor` (the browser editor's part),
 :mod:`.bench` (the benchmarks: :func:`run_benchmarks` runs them all).
 """
 

@@ -35,6 +35,7 @@ from ..puzzles import (
 )
 from .analysis import Solved, analysis_of, solve_board
 from .draw import draw_level
+from .editor import editor_assets
 from .files import GAME, GeneratorFile, Level, dump_level, level_json_schema, parse_level
 from .generate import design_rules_problems, generate_board
 from .player import player_assets
@@ -138,6 +139,7 @@ class LaddersFamily(FamilyBase):
         "level": SchemaEntry(level_json_schema, "snakes-ladders.level.v1.schema.json")
     }
     create_options: Sequence[CreateOption] = CREATE_OPTIONS
+    editor_size = "10x10"
     bands: Sequence[str] = BANDS
     hint_options: Sequence[CreateOption] = (
         CreateOption(
@@ -269,6 +271,9 @@ class LaddersFamily(FamilyBase):
     ) -> PlayerAssets:
         _no_options(options)
         return player_assets(document, with_api=with_api, name=name)
+
+    def editor(self, document: Level | None) -> PlayerAssets:
+        return editor_assets(document)
 
 
 def layout_warnings(level: Level) -> list[str]:
