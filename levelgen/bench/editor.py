@@ -58,7 +58,7 @@ def _levels(item: Family, folder: Path) -> list[Path]:
 
 def _checked(page: Any, after: int) -> int:
     page.wait_for_function(
-        f"Number(document.body.dataset.checked || 0) > {after}", timeout=TIMEOUT_MS
+        f"() => Number(document.body.dataset.checked || 0) > {after}", timeout=TIMEOUT_MS
     )
     return int(page.evaluate("Number(document.body.dataset.checked)"))
 
