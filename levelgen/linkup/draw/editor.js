@@ -24,6 +24,7 @@
   let answer = null; // the latest answer shown: {solve, rate}
   let step = -1; // the solution step shown, -1 for the board being edited
   let core = [], problemCells = [], swaps = [], fixAnswer = null;
+  let marked = null; // the level (JSON text) the marks above belong to
   const $ = (id) => document.getElementById(id);
 
   function grid(fill) { return Array.from({ length: H }, () => Array(W).fill(fill)); }
@@ -111,8 +112,12 @@
   }
   function clearAbove(x, y, l) { for (let i = l; i < layers.length; i++) layers[i][y][x] = 0; }
 
+  /* After an edit: the answer's marks go with the level they answer (a slot painted on a hole
+   * changes no file: the marks stay). */
   function edited() {
-    step = -1; core = []; problemCells = []; swaps = []; fixAnswer = null;
+    const now = JSON.stringify(toDoc());
+    step = -1;
+    if (now !== marked) { core = []; problemCells = []; swaps = []; fixAnswer = null; }
     draw(); counts(); ctx.changed();
   }
 
@@ -451,6 +456,7 @@
     box.textContent = "";
     step = -1; core = []; problemCells = []; swaps = []; fixAnswer = null;
     const res = found.solve, body = res.body;
+    marked = JSON.stringify(found.doc);
     answer = { solve: body && body.status ? body : { status: "problem" }, rate: null };
     if (!res.ok) {
       const text = context.problem(res);

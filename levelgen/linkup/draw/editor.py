@@ -33,9 +33,8 @@ BRUSH_KINDS = 36
 MAX_SIDE = 32
 
 _BODY = """\
-<p class="help">Paint with the brush: click or drag on the board (tap on a phone); keys on the
-board: arrows move the cursor, Space paints, 1-9 and a-z choose a kind, 0 a hole, # a wall,
-? a slot (a cell "fill the rest" puts a tile on).</p>
+<p class="help">Click, drag or tap to paint; on the board arrows move the cursor, Space paints,
+1-9 and a-z choose a kind, 0 a hole, # a wall, ? a slot (a cell "fill the rest" fills).</p>
 <div class="bar" id="brushes" role="toolbar" aria-label="Brush"></div>
 <div class="bar" id="shape">
   <label>Width <input id="width" type="number" min="1" max="{side}" inputmode="numeric"></label>
@@ -43,16 +42,14 @@ board: arrows move the cursor, Space paints, 1-9 and a-z choose a kind, 0 a hole
   <label>Layer <select id="layer" aria-label="The layer painted"></select></label>
   <button id="add-layer" type="button">Add layer</button>
   <button id="remove-layer" type="button">Remove layer</button>
+  <button id="fill" type="button">Fill the rest</button>
+  <button id="clear" type="button">Clear</button>
 </div>
 <div class="bar" id="rules">
   <label>Max turns <input id="max-turns" type="number" min="0" max="{turns}"
     inputmode="numeric"></label>
   <label><input id="outside" type="checkbox"> Ring (paths may go round the board)</label>
   <label>Slide <select id="slide"></select></label>
-</div>
-<div class="bar">
-  <button id="fill" type="button">Fill the rest</button>
-  <button id="clear" type="button">Clear board</button>
 </div>
 <svg id="board" xmlns="http://www.w3.org/2000/svg" tabindex="0" role="application"
   aria-label="the board: arrow keys move the cursor, Space paints"></svg>
