@@ -42,6 +42,7 @@ from .formats.table import (
     Capability,
     CreateError,
     CreateOption,
+    DesignAnswer,
     DocumentError,
     FamilyError,
     FamilySetupError,
@@ -67,6 +68,7 @@ __all__ = [
     "Capability",
     "CreateError",
     "CreateOption",
+    "DesignAnswer",
     "DocumentError",
     "Family",
     "FamilyBase",
@@ -198,6 +200,18 @@ class Family(Protocol):
         """A re-deal of a position (or level) from ``seed`` that can still be won."""
         ...
 
+    def fix(self, document: Any, *, budget: Budget, options: Mapping[str, Any]) -> DesignAnswer:
+        """The fewest changes found within ``budget`` that make an unsolvable level solvable
+        (Link-up: tile swaps; ``options``: ``max_swaps``), the level with its certificate."""
+        ...
+
+    def fill(
+        self, document: Any, *, seed: int, budget: Budget, options: Mapping[str, Any]
+    ) -> DesignAnswer:
+        """Pieces put on the given empty cells (``options``: ``slots``, a list of ``[x, y]``;
+        the family's own, Link-up's ``kinds``) so that the level is solvable, from ``seed``."""
+        ...
+
     def notes(self, document: Any) -> Sequence[str]:
         """What a user should know about a level just created (a difficulty target missed:
         the closest level found was kept), one line each."""
@@ -275,9 +289,9 @@ class Family(Protocol):
 
 class FamilyBase:
     """Defaults a family may inherit: no hint options, packs planned through :meth:`ramp`,
-    a library summary read from the dumped file, and no rating, export or shuffle (leave
-    :attr:`Capability.RATE`, :attr:`Capability.EXPORT`, :attr:`Capability.SHUFFLE` and
-    :attr:`Capability.EDIT` out of
+    a library summary read from the dumped file, and no rating, export, shuffle, fix, fill or
+    editor (leave :attr:`Capability.RATE`, :attr:`Capability.EXPORT`, :attr:`Capability.SHUFFLE`,
+    :attr:`Capability.FIX`, :attr:`Capability.FILL` and :attr:`Capability.EDIT` out of
     ``capabilities``: the edges then never call them)."""
 
     name: str
@@ -335,6 +349,14 @@ class FamilyBase:
         self, document: Any, *, seed: int, budget: Budget, options: Mapping[str, Any]
     ) -> ShuffleAnswer:
         raise FamilyError(f"game {self.name!r} has no shuffle operation")
+
+    def fix(self, document: Any, *, budget: Budget, options: Mapping[str, Any]) -> DesignAnswer:
+        raise FamilyError(f"game {self.name!r} has no fix operation")
+
+    def fill(
+        self, document: Any, *, seed: int, budget: Budget, options: Mapping[str, Any]
+    ) -> DesignAnswer:
+        raise FamilyError(f"game {self.name!r} has no fill operation")
 
     def notes(self, document: Any) -> Sequence[str]:
         return ()

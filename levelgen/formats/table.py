@@ -15,6 +15,7 @@ __all__ = [
     "Capability",
     "CreateError",
     "CreateOption",
+    "DesignAnswer",
     "DocumentError",
     "FamilyError",
     "FamilySetupError",
@@ -44,6 +45,8 @@ class Capability(StrEnum):
     RATE = "rate"  # the difficulty block of a level (score 0..100, band, measures)
     EXPORT = "export"  # engine exports: Tiled map and tileset, CSV and JSON grids
     SHUFFLE = "shuffle"  # re-deal a position so that it can be won again
+    FIX = "fix"  # the fewest changes found that make an unsolvable level solvable
+    FILL = "fill"  # put pieces on given empty cells so that the level is solvable
     EDIT = "edit"  # the browser editor's script and style (checked through the public API)
 
 
@@ -197,3 +200,18 @@ class PlayerAssets:
     style: str
     scripts: tuple[str, ...]
     data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class DesignAnswer:
+    """What ``fix`` or ``fill`` found: ``status`` (fix: ``fixed``, ``solvable``, ``not-found``
+    or ``invalid``; fill: ``filled`` or ``not-found``), ``text`` (one line for a person),
+    ``document`` (the level with its certificate, replayed, or None), ``details`` (the
+    family's figures: a fix's ``swaps``, ``count`` and ``fewer_ruled_out``, a fill's
+    ``placed``) and ``problems`` (why a level is ``invalid``)."""
+
+    status: str
+    text: str
+    document: Any | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+    problems: tuple[Problem, ...] = ()

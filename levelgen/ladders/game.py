@@ -129,7 +129,11 @@ class LaddersFamily(FamilyBase):
 
     name = GAME
     title = "Snakes and ladders"
-    capabilities: frozenset[Capability] = frozenset(Capability) - {Capability.SHUFFLE}
+    capabilities: frozenset[Capability] = frozenset(Capability) - {
+        Capability.SHUFFLE,
+        Capability.FIX,
+        Capability.FILL,
+    }
     schemas: Mapping[str, SchemaEntry] = {
         "level": SchemaEntry(level_json_schema, "snakes-ladders.level.v1.schema.json")
     }

@@ -28,6 +28,7 @@ from ..puzzles import (
     Capability,
     CreateError,
     CreateOption,
+    DesignAnswer,
     DocumentError,
     FamilyBase,
     HintAnswer,
@@ -447,6 +448,22 @@ class LinkupFamily(FamilyBase):
         if answer.document is None:
             return answer
         return replace(answer, document=LinkupDocument(answer.document))
+
+    def fix(
+        self, document: LinkupDocument, *, budget: Budget, options: Mapping[str, Any]
+    ) -> DesignAnswer:
+        """The fewest tile swaps found that make the level solvable (:mod:`.design`)."""
+        from .design.answers import fix_answer
+
+        return fix_answer(document, budget=budget, options=options)
+
+    def fill(
+        self, document: LinkupDocument, *, seed: int, budget: Budget, options: Mapping[str, Any]
+    ) -> DesignAnswer:
+        """Tiles put on the given empty cells so that the level is solvable (:mod:`.design`)."""
+        from .design.answers import fill_answer
+
+        return fill_answer(document, seed=seed, budget=budget, options=options)
 
     # ----- pictures ------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from ..library import Store
 from .middleware import AccessLog, BodyLimit, JsonWrites, log_event
 from .openapi import family_components, mark_levels
 from .problems import Problem, install_problem_handlers
-from .routes import check, edit, health, levels, packs, play, player, rate
+from .routes import check, design, edit, health, levels, packs, play, player, rate
 from .routes.packs import PackRequest
 from .runner import PackRunner
 from .settings import Settings
@@ -130,6 +130,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         check.router,
         play.router,
         rate.router,
+        design.router,
         packs.router,
         player.router,
         edit.router,

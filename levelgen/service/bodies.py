@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COMMON_CREATE_OPTIONS",
+    "FILL",
+    "FIX",
     "HINT",
     "RATE",
     "SHUFFLE",
@@ -104,6 +106,8 @@ VERIFY = Operation("verify", ("level",), fixed=("method",))
 HINT = Operation("hint", ("position", "level"), hint=True)
 SHUFFLE = Operation("shuffle", ("position", "level"), seed=True, fixed=("min_moves",))
 RATE = Operation("rate", ("level",), seed=True)
+FIX = Operation("fix", ("level",), fixed=("max_swaps",))
+FILL = Operation("fill", ("level",), seed=True, fixed=("slots", "kinds"))
 _OPERATIONS = {"level": VERIFY, "position": HINT}
 
 #: The fields that make a body a file itself (a position file may embed its ``level``), not an

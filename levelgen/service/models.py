@@ -18,6 +18,8 @@ __all__ = [
     "LEVEL_MARK",
     "LEVEL_REF",
     "DifficultyData",
+    "FillAnswer",
+    "FixAnswer",
     "Health",
     "HintAnswer",
     "LevelPage",
@@ -147,6 +149,45 @@ class ShuffleAnswer(BaseModel):
     status: Literal["shuffled", "impossible", "failed"]
     seed: int
     level: dict[str, Any] | None = _level_or_null("The shuffled level with its solution.")
+
+
+class FixAnswer(BaseModel):
+    """What ``levelgen fix --json`` prints: the fewest swaps found that make the level
+    solvable, and the fixed level (null unless ``fixed`` or ``solvable``)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    status: Literal["fixed", "solvable", "not-found", "invalid"]
+    message: str
+    swaps: list[list[list[int]]] = Field(
+        description="Pairs of cells [[x1, y1], [x2, y2]] whose pieces are exchanged, in order."
+    )
+    count: int = Field(description="The number of swaps.")
+    fewer_ruled_out: bool = Field(
+        description="True only when every smaller number of swaps was tried and proved"
+        " not to give a solvable level."
+    )
+    level: dict[str, Any] | None = _level_or_null("The fixed level with its certificate.")
+    problems: list[ProblemData]
+
+
+class PlacedPiece(BaseModel):
+    at: list[int] = Field(description="The slot [x, y].")
+    kind: int
+
+
+class FillAnswer(BaseModel):
+    """What ``levelgen fill --json`` prints: the level with a piece on every slot, solvable,
+    and what was placed where (null level unless ``filled``)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    status: Literal["filled", "not-found"]
+    message: str
+    placed: list[PlacedPiece]
+    seed: int
+    level: dict[str, Any] | None = _level_or_null("The filled level with its certificate.")
+    problems: list[ProblemData]
 
 
 class Health(BaseModel):

@@ -11,7 +11,8 @@ description).  From them :func:`family_components` makes the components the rout
   the union of the other file schemas (a game in progress);
 - ``CreateRequest``: one create body per game (``{game}.create``), discriminated by ``game``;
 - ``LevelEnvelope`` (verify, solve), ``HintEnvelope`` (one per game, its own hint options),
-  ``ShuffleEnvelope`` and ``RateEnvelope``: a document with the options of the operation.
+  ``ShuffleEnvelope``, ``RateEnvelope``, ``FixEnvelope`` and ``FillEnvelope``: a document
+  with the options of the operation.
 
 The schemas here only document and type: the tasks (:mod:`levelgen.service.tasks`) check every
 body as strictly (unknown fields, types by kind) and the families check the values.
@@ -285,6 +286,43 @@ def family_components() -> dict[str, Any]:
         {"seed": _seed("The seed of the player model's play-outs (default 0).")},
         "A level with the seed of its rating.",
     )
+    components["FixEnvelope"] = _envelope(
+        {"level": _ref("LevelFile")},
+        {
+            "max_swaps": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 16,
+                "description": "The most swaps tried (default 4).",
+            }
+        },
+        "A level of a game that fixes, with the fix's options.",
+    )
+    components["FillEnvelope"] = {
+        **_envelope(
+            {"level": _ref("LevelFile")},
+            {
+                "slots": {
+                    "type": "array",
+                    "items": {
+                        "type": "array",
+                        "items": {"type": "integer"},
+                        "minItems": 2,
+                        "maxItems": 2,
+                    },
+                    "description": "The empty cells [x, y] to put a piece on.",
+                },
+                "kinds": {
+                    "anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}],
+                    "description": "Kinds 1..K of the new pairs (default: the highest kind"
+                    " painted or a quarter of the slots, whichever is more).",
+                },
+                "seed": _seed("The seed of the fill (default 0)."),
+            },
+            "A level drawn in part with the empty cells to fill.",
+        ),
+        "required": ["level", "slots"],
+    }
     return components
 
 

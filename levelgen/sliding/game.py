@@ -72,7 +72,11 @@ class SlidingPuzzleFamily(FamilyBase):
 
     name = "sliding-puzzle"
     title = "Sliding puzzle"
-    capabilities: frozenset[Capability] = frozenset(Capability) - {Capability.SHUFFLE}
+    capabilities: frozenset[Capability] = frozenset(Capability) - {
+        Capability.SHUFFLE,
+        Capability.FIX,
+        Capability.FILL,
+    }
     schemas: Mapping[str, SchemaEntry] = {
         "level": SchemaEntry(level_json_schema, "sliding-puzzle.level.v1.schema.json")
     }

@@ -29,6 +29,8 @@ def test_the_protocol() -> None:
     assert FAMILY.name == "snakes-ladders"
     assert FAMILY.capabilities >= frozenset(Capability) - {
         Capability.SHUFFLE,
+        Capability.FIX,
+        Capability.FILL,
     }
     assert list(FAMILY.bands) == ["easy", "medium", "hard", "expert"]
     names = {o.name for o in FAMILY.create_options}

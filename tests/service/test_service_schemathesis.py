@@ -64,6 +64,8 @@ ENDPOINTS = {
     "POST /v1/hint",
     "POST /v1/shuffle",
     "POST /v1/rate",
+    "POST /v1/fix",
+    "POST /v1/fill",
     "POST /v1/packs",
     "GET /v1/packs/{job_id}",
     "DELETE /v1/packs/{job_id}",

@@ -30,6 +30,8 @@ def test_it_is_a_family_with_every_capability_but_shuffle() -> None:
     assert FAMILY.name == "sliding-puzzle"
     assert set(FAMILY.capabilities) >= set(Capability) - {
         Capability.SHUFFLE,
+        Capability.FIX,
+        Capability.FILL,
     }
     assert list(FAMILY.bands) == ["easy", "medium", "hard", "expert"]
     assert [o.name for o in FAMILY.create_options] == ["moves", "colors", "goal"]
