@@ -50,6 +50,12 @@ def _paint(ed: EditorPage, cells: list[tuple[int, int, object]]) -> tuple[str, s
     return verdict
 
 
+def _centre(ed: EditorPage, x: int, y: int) -> tuple[float, float]:
+    box = ed.page.locator(_cell(x, y)).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
 def _rows(ed: EditorPage) -> list[list[int]]:
     rows: list[list[int]] = ed.page.evaluate("LevelgenEditor.level().board.rows")
     return rows
@@ -103,6 +109,21 @@ def test_drawn_board_is_solved_and_its_solution_steps(editor: Any) -> None:
     odd = ed.page.eval_on_selector_all("#counts li.odd", "els => els.map(e => e.dataset.kind)")
     assert odd == ["4"]
     assert "/board/rows/1/8" in ed.page.inner_text("#details")
+    # A drag paints every cell it crosses, as one change.
+    _brush(ed, 6)
+    start, end = (_centre(ed, x, 7) for x in (0, 3))
+    before = _rows(ed)
+
+    def drag() -> None:
+        ed.page.mouse.move(*start)
+        ed.page.mouse.down()
+        ed.page.mouse.move(*end, steps=12)
+        ed.page.mouse.up()
+
+    ed.after(drag)
+    assert _rows(ed)[7][:4] == [6, 6, 6, 6]
+    ed.after(lambda: ed.page.click("#undo"))
+    assert _rows(ed) == before
     only_to(ed)
 
 
