@@ -5,8 +5,9 @@
  * wall) and the layers above (a kind or 0; a tile needs a tile beneath it).  Slots (cells "fill
  * the rest" puts tiles on) are holes of layer 0 the editor remembers; they are not part of the
  * file.  One stroke of the pointer (down, drag, up) or one key press is one change.
- * The check: POST /v1/solve; for a solved level the verdict is shown at once and POST /v1/rate's
- * score when it arrives (for the latest answer only).  The solution can be stepped through: the
+ * The check: POST /v1/solve; for a solved level the verdict is shown at once, and POST /v1/rate
+ * is asked once that answer has stayed the latest for rateDelayMs: its score shows when it
+ * arrives (for the latest answer only).  The solution can be stepped through: the
  * board shows the position before the step (replayed: tiles removed, slid under a sliding rule)
  * with the pair and its path.  The board states what it shows on <body>: data-step (the step
  * shown, or -1), data-core and data-problems (the cells highlighted).
@@ -417,12 +418,7 @@
   /* ----- the check and its answer ----- */
   async function check(doc, context) {
     const solved = await context.call("/v1/solve", doc);
-    const found = { solve: solved, rate: null, doc: doc };
-    if (solved.ok && solved.body && solved.body.status === "solved" && solved.body.level) {
-      // The difficulty comes after the verdict: show() shows it when it arrives.
-      found.rate = context.call("/v1/rate", { level: solved.body.level, time_limit: cfg.rateTimeLimit });
-    }
-    return found;
+    return { solve: solved, doc: doc };
   }
 
   function pointCells(problems) {
@@ -457,7 +453,7 @@
     step = -1; core = []; problemCells = []; swaps = []; fixAnswer = null;
     const res = found.solve, body = res.body;
     marked = JSON.stringify(found.doc);
-    answer = { solve: body && body.status ? body : { status: "problem" }, rate: null };
+    answer = { solve: body && body.status ? body : { status: "problem" } };
     if (!res.ok) {
       const text = context.problem(res);
       const cells = body && body.pointer ? pointCells([{ pointer: body.pointer }]) : [];
@@ -480,15 +476,18 @@
       button(nav, "next-step", "Next ▶", () => stepTo(step + 1));
       button(nav, "edit-view", "Board", () => stepTo(-1));
       stepText();
-      if (found.rate) {
-        const mine = answer;
-        found.rate.then((rated) => {
-          if (answer !== mine) return; // a newer answer is shown
+      // The difficulty after the verdict, once no newer change came for a moment: a rating
+      // takes a few hundred ms of the service's time, which the next check should not wait on.
+      const mine = answer;
+      setTimeout(() => {
+        if (answer !== mine) return; // a newer answer is shown
+        context.call("/v1/rate", { level: body.level, time_limit: cfg.rateTimeLimit }).then((rated) => {
+          if (answer !== mine) return;
           const diff = rated.ok && rated.body && rated.body.metrics && rated.body.metrics.difficulty;
           score.textContent = diff ? `difficulty: ${diff.score} (${diff.band})` : `difficulty: not rated (${context.problem(rated)})`;
           document.body.dataset.score = diff ? String(diff.score) : "";
         }, (error) => { if (answer === mine) score.textContent = `difficulty: not rated (${error.message || error})`; });
-      }
+      }, cfg.rateDelayMs);
     } else if (body.status === "unsolvable") {
       core = body.deadlock || [];
       context.verdict("unsolvable", `unsolvable: ${core.length ? `a deadlock core of ${core.length} tiles` : body.message}`);

@@ -2,11 +2,12 @@
 
 Its controls paint cells with a kind, a hole, a wall or a slot (a cell "fill the rest" puts a
 tile on), resize the board, add and remove stacked layers and set the rules; its board is an
-SVG drawn as the player draws it (the same pictures, colours and walls).  After every change the
-shell has ``editor.js`` check the level through the service's public API: ``POST /v1/solve``
-(the verdict, the solution stepped through on the board, the deadlock core or the problems
-with their cells), then ``POST /v1/rate`` on the solved level (the difficulty, shown when it
-arrives); "suggest a fix" calls ``POST /v1/fix`` and "fill the rest" ``POST /v1/fill``.
+SVG drawn as the player draws it (the same pictures, colours and walls).  After every change
+the shell has ``editor.js`` check the level through the service's public API:
+``POST /v1/solve`` (the verdict, the solution stepped through on the board, the deadlock core
+or the problems with their cells), then ``POST /v1/rate`` on the solved level once no newer
+change came for :data:`RATE_DELAY_MS` (the difficulty, shown when it arrives); "suggest a
+fix" calls ``POST /v1/fix`` and "fill the rest" ``POST /v1/fill``.
 ``slide.js`` (the player's sliding rules) replays the solution's steps under a sliding rule.
 """
 
@@ -23,11 +24,15 @@ from .player import player_asset
 from .svg import PALETTE, kind_style
 from .tiles import kind_face, kind_name, tile_svg
 
-__all__ = ["BRUSH_KINDS", "editor_assets"]
+__all__ = ["BRUSH_KINDS", "RATE_DELAY_MS", "editor_assets"]
 
 #: The kinds the brush offers (digits 1-9 and letters a-z choose kinds 1-35 from the keyboard);
 #: an opened level may have more, drawn with their colour and glyph.
 BRUSH_KINDS = 36
+
+#: Milliseconds a solved level's answer must stay the latest before its rating is asked for (a
+#: rating takes the service a few hundred ms on 12x8, which a quick next edit would wait on).
+RATE_DELAY_MS = 300
 
 #: The board's side in the size controls (the level format allows up to 64).
 MAX_SIDE = 32
@@ -74,6 +79,7 @@ def _data() -> dict[str, Any]:
         "fixTimeLimit": 5,
         "fillTimeLimit": 5,
         "rateTimeLimit": 2,
+        "rateDelayMs": RATE_DELAY_MS,
     }
 
 

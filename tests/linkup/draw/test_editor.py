@@ -8,7 +8,7 @@ import json
 from levelgen import family
 from levelgen.linkup.core.layers import MAX_LAYERS
 from levelgen.linkup.core.rules import MAX_TURNS_LIMIT, SLIDES
-from levelgen.linkup.draw.editor import BRUSH_KINDS, editor_assets
+from levelgen.linkup.draw.editor import BRUSH_KINDS, RATE_DELAY_MS, editor_assets
 from levelgen.linkup.draw.player import player_asset
 from levelgen.linkup.draw.tiles import kind_name
 from levelgen.player.editor import build_editor_html, editor_games
@@ -38,6 +38,7 @@ def test_editor_data() -> None:
     assert data["slides"] == list(SLIDES) and data["slides"][0] == "none"
     assert data["maxTurns"] == MAX_TURNS_LIMIT and data["maxUpper"] == MAX_LAYERS - 1
     assert data["defaults"] == {"width": 12, "height": 8, "max_turns": 2, "outside": True}
+    assert data["rateDelayMs"] == RATE_DELAY_MS > 0
 
 
 def test_page_opens_a_level_and_is_deterministic() -> None:
