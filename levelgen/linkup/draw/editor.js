@@ -503,7 +503,8 @@
       for (const p of body.problems) line(list, "li", `${p.pointer}: ${p.reason}`);
       box.appendChild(list);
     } else if (body.exit_code === 4 || body.status === "undecided" || body.status === "unknown") {
-      context.verdict("unknown", `undecided: ${body.message}`);
+      const said = String(body.message || "");
+      context.verdict("unknown", said.startsWith("undecided") ? said : `undecided: ${said}`);
     } else {
       context.verdict("error", `unexpected answer: ${body.status}: ${body.message}`);
     }

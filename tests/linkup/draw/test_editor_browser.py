@@ -243,3 +243,25 @@ def test_screenshot(browser: Any, editor_service: Service) -> None:
 
     Image.open(io.BytesIO(png)).quantize(colors=96).save(SCREENSHOT, optimize=True)
     assert SCREENSHOT.stat().st_size < 150_000
+
+
+def test_undecided_is_said_honestly(editor: Any) -> None:
+    ed = editor("linkup")
+    undecided = {
+        "status": "undecided",
+        "exit_code": 4,
+        "message": "undecided: no answer within the time limit",
+        "problems": [],
+        "deadlock": [],
+        "level": None,
+    }
+    ed.page.route(
+        "**/v1/solve",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(undecided)
+        ),
+    )
+    state, text = _paint(ed, [(0, 0, 1), (3, 3, 1)])
+    assert (state, text) == ("unknown", "undecided: no answer within the time limit")
+    assert _marked(ed, "core") == set() and ed.page.locator("#next-step").count() == 0
+    only_to(ed)
