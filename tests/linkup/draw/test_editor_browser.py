@@ -2,7 +2,8 @@
 the ``editor`` fixture): a 12x8 board drawn by clicks gets its verdict and its solution steps
 on the board; a deadlocked board shows its core, the suggested fix applied makes it solvable;
 odd counts are marked; fill the rest; layers and rules; keyboard; undo and redo; open and
-download (the file passes ``levelgen verify``); a phone's width, painted by taps; no request
+download (the file passes ``levelgen verify``); a phone's width, painted by taps; an undecided
+answer said as such; the steps of a sliding level shown as the core slides them; no request
 goes anywhere but the service.
 
 The screenshot ``levels/preview/editor_linkup.png`` (1280x800) is made by::
@@ -22,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from levelgen.linkup.core.slide import slide_cells
 from tests import ROOT
 from tests.editor import EditorPage, Service, only_to, open_editor
 
@@ -265,3 +267,28 @@ def test_undecided_is_said_honestly(editor: Any) -> None:
     assert (state, text) == ("unknown", "undecided: no answer within the time limit")
     assert _marked(ed, "core") == set() and ed.page.locator("#next-step").count() == 0
     only_to(ed)
+
+
+def test_steps_replay_a_sliding_level(editor: Any) -> None:
+    path = ROOT / "levels" / "slide_down_12x8.json"
+    ed = editor("linkup")
+    assert ed.after(lambda: ed.page.set_input_files("#open-file", str(path)))[0] == "solvable"
+    level = _solve_body(ed)["level"]
+    width, height, rule = 12, 8, level["rules"]["slide"]
+    cells = [v for row in level["board"]["rows"] for v in row]
+    for _ in range(6):
+        ed.page.click("#next-step")
+    for move in level["solution"][:5]:  # the position before step 6, as the core slides it
+        for x, y in (move["a"], move["b"]):
+            cells[y * width + x] = 0
+        cells = slide_cells(cells, width, height, rule)
+    shown = ed.page.eval_on_selector_all(
+        "#board [data-x]",
+        """els => els.map(e => [Number(e.dataset.x), Number(e.dataset.y),
+            e.classList.contains('wall') ? -1 : Number(e.dataset.kind || 0)])""",
+    )
+    assert len(shown) == width * height
+    assert all(cells[y * width + x] == kind for x, y, kind in shown)
+    step = level["solution"][5]
+    assert _marked(ed, "step") == {tuple(step["a"]), tuple(step["b"])}
+    assert cells[step["a"][1] * width + step["a"][0]] == step["kind"]
