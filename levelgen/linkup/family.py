@@ -90,7 +90,8 @@ class LinkupFamily(FamilyBase):
 
     name = "linkup"
     title = "Link-up"
-    capabilities = frozenset(Capability)
+    capabilities = frozenset(Capability)  # Capability.EDIT too: the editor below
+    editor_size = "12x8"
 
     hint_options = HINT_OPTIONS
 
@@ -556,6 +557,12 @@ class LinkupFamily(FamilyBase):
             title = f"Link-up {level.board.width}x{level.board.height}"
             title += f": {name}" if name else ""
         return player_assets(level, with_api=with_api, title=title, tiles=tiles)
+
+    def editor(self, document: LinkupDocument | None) -> PlayerAssets:
+        """The editor's part of the editor page (:mod:`levelgen.linkup.draw.editor`)."""
+        from .draw.editor import editor_assets
+
+        return editor_assets(document)
 
     def warm_up(self) -> None:
         """Import what the service's tasks need (once in each of its workers, at start)."""
