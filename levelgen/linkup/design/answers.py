@@ -43,8 +43,6 @@ def _level_of(document: LinkupDocument) -> Level:
 
 def _whole(options: Mapping[str, Any], name: str, low: int, high: int, default: int) -> int:
     value = options.get(name, default)
-    if value is None:
-        return default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise SpecError(name, f"expected a whole number in {low}..{high}")
     return value
