@@ -72,6 +72,7 @@ def test_fix_envelope_and_its_answers(client: TestClient) -> None:
 def test_fix_refusals_are_problems(client: TestClient) -> None:
     problem(client.post("/v1/fix", json={"level": STUCK, "max_swaps": 99}), 422, "/max_swaps")
     problem(client.post("/v1/fix", json={"level": STUCK, "max_swaps": "2"}), 422, "/max_swaps")
+    problem(client.post("/v1/fix", json={"level": STUCK, "max_swaps": None}), 422, "/max_swaps")
     problem(client.post("/v1/fix", json={"level": STUCK, "seed": 1}), 422, "/seed")
     problem(client.post("/v1/fix", content=b"{"), 400)
     sliding = (ROOT / "levels" / "sliding_3x3_numbered.json").read_bytes()

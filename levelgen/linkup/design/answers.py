@@ -33,18 +33,17 @@ _NOT_A_LEVEL = "a position file, not a level file: fix and fill read a level fil
 
 
 def _level_of(document: LinkupDocument) -> Level:
-    if document.position is not None or document.level is None:
-        problems = document.problems or (Problem("", _NOT_A_LEVEL),)
-        if document.position is not None:
-            problems = (Problem("", _NOT_A_LEVEL),)
-        raise DocumentError(problems, is_format=document.position is not None)
+    """The document's level: a position file is not one (read as schema-invalid, as by
+    ``verify``), a level whose solution cannot be read is invalid with its problems."""
+    if document.position is not None:
+        raise DocumentError([Problem("", _NOT_A_LEVEL)])
+    if document.level is None:
+        raise DocumentError(document.problems, is_format=False)
     return document.level
 
 
 def _whole(options: Mapping[str, Any], name: str, low: int, high: int, default: int) -> int:
     value = options.get(name, default)
-    if value is None:
-        return default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise SpecError(name, f"expected a whole number in {low}..{high}")
     return value

@@ -154,6 +154,14 @@ def fill_slots(
     quota: dict[int, int] = {}
     for kind in wanted:
         quota[kind] = quota.get(kind, 0) + 1
+    if not cells:  # nothing to place: the board as it is, if the solver clears it
+        from ..solvers import SolveStatus, solve
+
+        solved = solve(board, rules, budget=budget, method="search")
+        if solved.status is SolveStatus.SOLVED:
+            return FillResult("filled", board, solved.moves or (), (), 0, "no slot to fill")
+        why = "is unsolvable" if solved.status is SolveStatus.UNSOLVABLE else "stayed undecided"
+        return FillResult("not-found", reason=f"no slot to fill, and the board {why}")
     rng = random.Random(seed)
     for attempt in range(1, max_attempts + 1):
         if budget.spent():
@@ -198,12 +206,12 @@ def _playout(
         tiles = list(iter_bits(occ))
         rng.shuffle(tiles)
         chosen: tuple[int, int, int] | None = None
+        pair_kinds = [k for k, n in quota.items() if n >= 2]
         for a in tiles:
             bit = 1 << a
             hits = linkable_mask(bit, free, occ & ~bit, rules.max_turns, stride)
             if not hits:
                 continue
-            pair_kinds = [k for k, n in quota.items() if n >= 2]
             if bit & slots_left:
                 allowed = hits & slots_left if pair_kinds else 0
                 painted = hits & ~slots_left

@@ -144,3 +144,13 @@ def test_fills_verify(
         assert replay(result.board, rules, result.solution) == []
     if len(chosen) == len(tiles):
         assert result.status == "filled"
+
+
+def test_no_slot_is_the_board_as_it_is_when_solvable() -> None:
+    board = Board.from_grid([[1, 1, 2, 2]])
+    result = fill_slots(board, RULES, [], seed=0, budget=Budget())
+    assert result.status == "filled" and result.board == board and result.placed == ()
+    assert replay(board, RULES, result.solution) == []
+    crossed = Board.from_grid([[1, 2], [2, 1]])
+    tight = Rules(max_turns=0, outside=False)
+    assert fill_slots(crossed, tight, [], seed=0, budget=Budget()).status == "not-found"
