@@ -23,9 +23,11 @@ Both return the same least optimal solution and the same count of optimal soluti
 choice changes only the time.  The work is ``nodes`` (IDA* nodes or expanded frames);
 ``budget.max_nodes`` bounds it for the whole call and ``budget.should_stop`` is polled.
 
-On boards of at least :data:`BOUNDED_CELLS` cells a weighted IDA* (:func:`weighted_path`)
-first looks for a solution, kept for an ``unknown`` answer with its factor over the proved
-bound (``bound_factor``).  When the budget stops the optimal search without such a solution,
+On boards of at least :data:`BOUNDED_CELLS` cells a solution is looked for first, kept for
+an ``unknown`` answer with its factor over the proved bound (``bound_factor``) and what found
+it in the reason: stages of weighted A* (:mod:`levelgen.sliding.staged`, numbered boards
+whose goal has its blank in a corner), else a weighted IDA* (:func:`weighted_path`).
+When the budget stops the optimal search without such a solution,
 a fixed amount of work that does not poll ``should_stop`` looks for one to return with the
 ``unknown`` answer: :data:`AFTER_STOP_NODES` nodes of weighted IDA* (compiled twins), else a
 greedy search of at most :data:`GREEDY_NODES` frames on boards of up to :data:`GREEDY_CELLS`
@@ -43,7 +45,7 @@ from math import factorial
 from typing import Any
 
 from ..puzzles import Budget
-from . import bfs
+from . import bfs, staged
 from .encoding import Encoding, encode_puzzle
 from .idastar import SearchHeuristic, make_heuristic
 from .native import NATIVE, bounded_search
@@ -333,10 +335,9 @@ def _solve_ida(
     threshold = h0 + (h0 - parity) % 2
     meter = _Meter(budget)
     best: str | None = None
+    found_by = ""
     if start.size >= BOUNDED_CELLS:
-        left = meter.left()
-        limit = WEIGHTED_NODES if left is None else min(left, WEIGHTED_NODES)
-        best, spent = weighted_path(heuristic, cells, h0, limit, budget.should_stop)
+        best, spent, found_by = _first_solution(encoding, heuristic, cells, h0, budget, meter)
         meter.used += spent
         if best is not None and len(best) == threshold:
             return _bounded_answer(best, threshold, meter.used, h0)
@@ -352,7 +353,9 @@ def _solve_ida(
         if step.path is not None:
             break
         if step.stopped:
-            return _unknown(start, goal, threshold, meter.used, "ida*", h0, heuristic, best=best)
+            return _unknown(
+                start, goal, threshold, meter.used, "ida*", h0, heuristic, best, found_by
+            )
         if step.next_threshold is None:  # pragma: no cover - the goal is reachable
             raise AssertionError("IDA* ran out of nodes on a reachable goal")
         threshold = step.next_threshold + (step.next_threshold - parity) % 2
@@ -453,6 +456,30 @@ def weighted_path(
     return None, nodes
 
 
+def _first_solution(
+    encoding: Encoding,
+    heuristic: SearchHeuristic,
+    cells: bytes,
+    h0: int,
+    budget: Budget,
+    meter: _Meter,
+) -> tuple[str | None, int, str]:
+    """The solution a large board looks for before the optimal search, the work it took and
+    what found it: the stages of :mod:`levelgen.sliding.staged` (numbered boards whose goal
+    has its blank in a corner, compiled twins), cycles cut and windows shortened; else
+    weighted IDA* of at most :data:`WEIGHTED_NODES` nodes."""
+    width = encoding.width
+    path, spent = staged.staged_path(width, encoding.goal, cells, budget.should_stop)
+    if path is not None:
+        path = staged.remove_cycles(width, cells, path)
+        path = staged.shorten_windows(width, cells, path, budget.should_stop)
+        return path, spent, "staged weighted A*, windows shortened"
+    left = meter.left()
+    limit = WEIGHTED_NODES if left is None else min(left, WEIGHTED_NODES)
+    found, nodes = weighted_path(heuristic, cells, h0, limit, budget.should_stop)
+    return found, spent + nodes, "weighted IDA*"
+
+
 def _bounded_answer(path: str, bound: int, nodes: int, h0: int) -> SolveResult:
     """A weighted solution as long as the proved lower bound: optimal after all."""
     return SolveResult(
@@ -497,12 +524,13 @@ def _factor(path: str | None, bound: int) -> float | None:
     return round(len(path) / bound, 3)
 
 
-def _found_words(path: str | None, bound: int) -> str:
+def _found_words(path: str | None, bound: int, found_by: str = "") -> str:
     if path is None:
         return "no solution found"
     factor = _factor(path, bound)
     within = f", within {factor:.2f}x of the proved bound" if factor is not None else ""
-    return f"best found {len(path)} moves{within} (not proved optimal)"
+    by = f" by {found_by}" if found_by else ""
+    return f"best found {len(path)} moves{by}{within} (not proved optimal)"
 
 
 def _unknown(
@@ -513,14 +541,16 @@ def _unknown(
     method: str,
     h0: int,
     heuristic: SearchHeuristic | None,
-    *,
     best: str | None = None,
+    found_by: str = "",
 ) -> SolveResult:
     """The answer when the budget stopped the search: the proved bound and the best solution
     found: ``best`` (of the weighted search), else one of a short weighted search (compiled
     twins) or greedy search, a fixed amount of work (solved after all when it is as short as
     the bound)."""
     path = best
+    if path is None:
+        found_by = ""
     if path is None and heuristic is not None and NATIVE:
         encoding = encode_puzzle(goal)
         h = heuristic.value(encoding.encode(start))
@@ -552,7 +582,7 @@ def _unknown(
         nodes,
         method,
         h0,
-        f"out of budget: at least {bound} moves, {_found_words(path, bound)}",
+        f"out of budget: at least {bound} moves, {_found_words(path, bound, found_by)}",
         bound_factor=_factor(path, bound),
     )
 
