@@ -45,12 +45,13 @@ from math import factorial
 from typing import Any
 
 from ..puzzles import Budget
-from . import bfs, staged
+from . import bfs
 from .encoding import Encoding, encode_puzzle
 from .idastar import SearchHeuristic, make_heuristic
 from .native import NATIVE, bounded_search
 from .pdb import SIX_OF_SIXTEEN, SIX_OF_TWENTY_FIVE, Pattern, TablesStopped, choose_patterns
 from .rules import Frame, blank_distance, reachability, same_labels
+from .staged import WEIGHT, first_solution, weighted_path
 
 __all__ = [
     "BFS_SPACE",
@@ -100,9 +101,6 @@ GREEDY_CELLS = 16
 #: of optimal first: weighted IDA* (the heuristic weighed by :data:`WEIGHT`) for at most
 #: :data:`WEIGHTED_NODES` nodes, then the optimal search with what is left of the budget.
 BOUNDED_CELLS = 36
-#: The weight of the heuristic in the bounded-suboptimal search, as a ratio: 5 (lower weights
-#: find no solution of a random 6x6 to 8x8 start in a few million nodes with these tables).
-WEIGHT = (5, 1)
 WEIGHTED_NODES = 1_000_000
 #: The nodes of the weighted search that looks for a solution to show once the budget has
 #: stopped the optimal search (a fixed amount of work, at most about 0.1 s on 8x8 with the
@@ -337,7 +335,9 @@ def _solve_ida(
     best: str | None = None
     found_by = ""
     if start.size >= BOUNDED_CELLS:
-        best, spent, found_by = _first_solution(encoding, heuristic, cells, h0, budget, meter)
+        left = meter.left()
+        limit = WEIGHTED_NODES if left is None else min(left, WEIGHTED_NODES)
+        best, spent, found_by = first_solution(heuristic, cells, h0, limit, budget.should_stop)
         meter.used += spent
         if best is not None and len(best) == threshold:
             return _bounded_answer(best, threshold, meter.used, h0)
@@ -421,63 +421,6 @@ def count_optimal(
         should_stop=budget.should_stop,
     )
     return None if counted.stopped else counted.count
-
-
-def weighted_path(
-    heuristic: SearchHeuristic,
-    cells: bytes,
-    h0: int,
-    node_limit: int,
-    should_stop: Callable[[], bool] | None,
-    weight: tuple[int, int] = WEIGHT,
-) -> tuple[str | None, int]:
-    """A solution by weighted IDA* (the heuristic weighed by ``weight[0] / weight[1]``; the
-    threshold grows by at least a sixteenth each iteration) in at most ``node_limit`` nodes:
-    ``(moves or None, nodes)``.  Not optimal: the caller states its length against the
-    proved lower bound."""
-    num, den = weight
-    threshold = h0 * num
-    nodes = 0
-    while nodes < node_limit and threshold < 4000 * den:
-        step = bounded_search(
-            heuristic,
-            cells,
-            threshold,
-            node_limit=node_limit - nodes,
-            should_stop=should_stop,
-            weight=weight,
-        )
-        nodes += step.nodes
-        if step.path is not None:
-            return step.path, nodes
-        if step.stopped or step.next_threshold is None:
-            break
-        threshold = max(step.next_threshold, threshold + max(1, threshold // 16))
-    return None, nodes
-
-
-def _first_solution(
-    encoding: Encoding,
-    heuristic: SearchHeuristic,
-    cells: bytes,
-    h0: int,
-    budget: Budget,
-    meter: _Meter,
-) -> tuple[str | None, int, str]:
-    """The solution a large board looks for before the optimal search, the work it took and
-    what found it: the stages of :mod:`levelgen.sliding.staged` (numbered boards whose goal
-    has its blank in a corner, compiled twins), cycles cut and windows shortened; else
-    weighted IDA* of at most :data:`WEIGHTED_NODES` nodes."""
-    width = encoding.width
-    path, spent = staged.staged_path(width, encoding.goal, cells, budget.should_stop)
-    if path is not None:
-        path = staged.remove_cycles(width, cells, path)
-        path = staged.shorten_windows(width, cells, path, budget.should_stop)
-        return path, spent, "staged weighted A*, windows shortened"
-    left = meter.left()
-    limit = WEIGHTED_NODES if left is None else min(left, WEIGHTED_NODES)
-    found, nodes = weighted_path(heuristic, cells, h0, limit, budget.should_stop)
-    return found, spent + nodes, "weighted IDA*"
 
 
 def _bounded_answer(path: str, bound: int, nodes: int, h0: int) -> SolveResult:

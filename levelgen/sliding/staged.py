@@ -4,19 +4,20 @@ search of :mod:`levelgen.sliding.solver` on 6x6 and larger boards.
 Weighted A* over the whole board finds no solution of a random 8x8 start within seconds (the
 pattern databases of three tiles are barely above the Manhattan distance), so the board is
 solved in stages, as a person would: the row or column farthest from the goal's blank is put
-in place by weighted A* (:func:`levelgen.sliding.native.weighted_astar`, its heuristic the
-Manhattan distance of that line's tiles alone, the other tiles not told apart, the lines
-already placed frozen), then the
-next, until a 2x2 corner is left and solved whole.  The solution is then shortened, keeping
-it a solution:
+in place tile by tile, its last two tiles together, each stage a weighted A*
+(:func:`levelgen.sliding.native.weighted_astar`) over where the stage's tiles and the blank
+are (the other tiles not told apart), its heuristic their Manhattan distance, the tiles
+already placed frozen; then the next line, until a 2x2 corner is left and solved whole.  The
+solution is then shortened, keeping it a solution:
 
 - :func:`remove_cycles`: a frame met twice on the path, the moves between cut out;
 - :func:`shorten_windows`: each window of :data:`WINDOW` moves replaced by an optimal path
   between its two end frames (IDA* with the Manhattan distance to the window's last frame,
   at most :data:`WINDOW_NODES` nodes a window): a few moves in a thousand.
 
-Everything here is deterministic (the same start, the same moves); ``should_stop`` may cut the
-shortening, never the staged solution's validity.  Numbered boards whose goal has its blank in
+:func:`first_solution` runs them for :mod:`levelgen.sliding.solver`, or, where staging does not
+apply, :func:`weighted_path` (weighted IDA*).  Everything here is deterministic (the same
+start, the same moves) unless ``should_stop`` cuts it.  Numbered boards whose goal has its blank in
 a corner only (:func:`applies`); None otherwise, or without the compiled twins.
 """
 
@@ -24,20 +25,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .idastar import make_heuristic
+from .idastar import SearchHeuristic, make_heuristic
 from .native import NATIVE, bounded_search, weighted_astar
 
 __all__ = [
     "STAGE_WEIGHT",
+    "WEIGHT",
     "WINDOW",
     "WINDOW_NODES",
     "applies",
+    "first_solution",
     "frames_of",
     "remove_cycles",
     "shorten_windows",
     "staged_path",
+    "weighted_path",
 ]
 
+#: The weight of the heuristic in the bounded-suboptimal search, as a ratio: 5 (lower weights
+#: find no solution of a random 6x6 to 8x8 start in a few million nodes with these tables).
+WEIGHT = (5, 1)
 #: The weight of the stages' A* (Manhattan distance of one line's tiles).
 STAGE_WEIGHT = (2, 1)
 #: Tiles placed together in a stage (the last group of a line at least two): one at a time
@@ -221,12 +228,9 @@ def shorten_windows(
     return moves
 
 
-def _optimal_within(hz: object, start: bytes, length: int) -> str | None:
+def _optimal_within(hz: SearchHeuristic, start: bytes, length: int) -> str | None:
     """An optimal path from ``start`` to ``hz``'s goal when it is shorter than ``length``
     and IDA* finds it within :data:`WINDOW_NODES` nodes; else None."""
-    from .idastar import SearchHeuristic
-
-    assert isinstance(hz, SearchHeuristic)
     probe = bounded_search(hz, start, 0, node_limit=1)
     threshold = 0 if probe.next_threshold is None else probe.next_threshold
     nodes = 0
@@ -239,3 +243,57 @@ def _optimal_within(hz: object, start: bytes, length: int) -> str | None:
             return None
         threshold = step.next_threshold
     return None
+
+
+def first_solution(
+    heuristic: SearchHeuristic,
+    cells: bytes,
+    h0: int,
+    node_limit: int,
+    should_stop: Callable[[], bool] | None,
+) -> tuple[str | None, int, str]:
+    """The solution a large board looks for before the optimal search, the work it took and
+    what found it: :func:`staged_path` (numbered boards whose goal has its blank in a corner,
+    compiled twins), cycles cut and windows shortened; else weighted IDA* of at most
+    ``node_limit`` nodes (:func:`weighted_path`, ``h0`` the heuristic at ``cells``)."""
+    width = heuristic.width
+    path, spent = staged_path(width, heuristic.goal, cells, should_stop)
+    if path is not None:
+        path = remove_cycles(width, cells, path)
+        path = shorten_windows(width, cells, path, should_stop)
+        return path, spent, "staged weighted A*, windows shortened"
+    found, nodes = weighted_path(heuristic, cells, h0, node_limit, should_stop)
+    return found, spent + nodes, "weighted IDA*"
+
+
+def weighted_path(
+    heuristic: SearchHeuristic,
+    cells: bytes,
+    h0: int,
+    node_limit: int,
+    should_stop: Callable[[], bool] | None,
+    weight: tuple[int, int] = WEIGHT,
+) -> tuple[str | None, int]:
+    """A solution by weighted IDA* (the heuristic weighed by ``weight[0] / weight[1]``; the
+    threshold grows by at least a sixteenth each iteration) in at most ``node_limit`` nodes:
+    ``(moves or None, nodes)``.  Not optimal: the caller states its length against the
+    proved lower bound."""
+    num, den = weight
+    threshold = h0 * num
+    nodes = 0
+    while nodes < node_limit and threshold < 4000 * den:
+        step = bounded_search(
+            heuristic,
+            cells,
+            threshold,
+            node_limit=node_limit - nodes,
+            should_stop=should_stop,
+            weight=weight,
+        )
+        nodes += step.nodes
+        if step.path is not None:
+            return step.path, nodes
+        if step.stopped or step.next_threshold is None:
+            break
+        threshold = max(step.next_threshold, threshold + max(1, threshold // 16))
+    return None, nodes
