@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define API 2
+#define API 3
 #define MAXCELLS 64
 #define MAXCLASSES 65
 #define MAXPATH 4096
@@ -727,7 +727,7 @@ typedef struct {
     mask goal_mask[MAXCLASSES];
     int nlines;
     mask lines[16];
-    int reflect;
+    int reflect, nmirror, blank0;
     uint8_t tcell[MAXCELLS], tclass[MAXCLASSES];
     long long threshold;
     long long count_cap, count, nodes, node_limit;
@@ -915,65 +915,90 @@ static void visit(Ctx *c, int g, int blank, int last)
     }
 }
 
-static PyObject *search(PyObject *self, PyObject *args)
+/* What setup borrowed for a search: the patterns, their tables' buffers, the sequence. */
+typedef struct {
+    Pattern *pats;
+    Py_buffer *tables;
+    Py_ssize_t ntables;
+    PyObject *seq;
+} Held;
+
+static void release_held(Held *hd)
 {
-    int w, h, wnum = 1, wden = 1;
-    long long threshold, count_cap, node_limit;
-    Py_buffer goal, start, crossing, tcell, tclass;
-    PyObject *patterns, *should_stop;
-    if (!PyArg_ParseTuple(args, "iiy*y*Oy*y*y*LLLO|ii", &w, &h, &goal, &start, &patterns,
-                          &crossing, &tcell, &tclass, &threshold, &count_cap, &node_limit,
-                          &should_stop, &wnum, &wden))
-        return NULL;
-    PyObject *result = NULL;
-    Ctx *c = calloc(1, sizeof(Ctx));
-    Pattern *pats = NULL;
-    PyObject *seq = NULL;
-    Py_buffer *tables = NULL;
-    Py_ssize_t ntables = 0;
-    if (!c) {
-        PyErr_NoMemory();
-        goto done;
+    for (Py_ssize_t g = 0; g < hd->ntables; g++)
+        PyBuffer_Release(&hd->tables[g]);
+    free(hd->tables);
+    free(hd->pats);
+    Py_XDECREF(hd->seq);
+}
+
+/* The heuristic's terms (masks, mirror image, pattern values, crossing terms) of the frame in
+ * c->cells, computed from scratch. */
+static void load_terms(Ctx *c)
+{
+    memset(c->masks, 0, sizeof c->masks);
+    for (int i = 0; i < c->n; i++)
+        c->masks[c->cells[i]] |= (mask)1 << i;
+    if (c->reflect) {
+        memset(c->mirror, 0, sizeof c->mirror);
+        for (int k = 1; k < c->nmirror; k++) {
+            mask m = c->masks[c->tclass[k]], t = 0;
+            while (m) {
+                t |= (mask)1 << c->tcell[lowest(m)];
+                m &= m - 1;
+            }
+            c->mirror[k] = t;
+        }
     }
-    if (check_board(w, h, goal.len) < 0)
-        goto done;
+    c->sum = c->msum = c->cross_sum = 0;
+    for (int g = 0; g < c->npat; g++) {
+        c->values[g] = lookup(c, g, c->masks);
+        c->sum += c->values[g];
+        if (c->reflect) {
+            c->mvalues[g] = lookup(c, g, c->mirror);
+            c->msum += c->mvalues[g];
+        }
+    }
+    for (int k = 1; k < MAXCLASSES; k++) {
+        if (c->is_cross[k]) {
+            c->cross[k] = crossing_term(c, k, c->masks[k]);
+            c->cross_sum += c->cross[k];
+        }
+    }
+}
+
+/* Fill c from the arguments search and astar share (the board, goal, start, patterns with
+ * their tables, crossing classes, transposition): 0, or -1 with the error set. */
+static int setup(Ctx *c, int w, int h, Py_buffer *goal, Py_buffer *start, PyObject *patterns,
+                 Py_buffer *crossing, Py_buffer *tcell, Py_buffer *tclass, Held *hd)
+{
+    if (check_board(w, h, goal->len) < 0)
+        return -1;
     int n = w * h;
-    if (start.len != n) {
+    if (start->len != n) {
         PyErr_SetString(PyExc_ValueError, "the start is not one byte per cell");
-        goto done;
-    }
-    if (wnum < 1 || wden < 1 || wnum > 1000 || wden > 1000) {
-        PyErr_SetString(PyExc_ValueError, "the weight must be a ratio of 1..1000");
-        goto done;
-    }
-    if (threshold < 0 || threshold >= (long long)MAXPATH * wden) {
-        PyErr_SetString(PyExc_ValueError, "threshold out of range");
-        goto done;
-    }
-    if (count_cap < 1) {
-        PyErr_SetString(PyExc_ValueError, "count_cap must be at least 1");
-        goto done;
+        return -1;
     }
     c->w = w;
     c->h = h;
     c->n = n;
-    memcpy(c->goal, goal.buf, (size_t)n);
-    memcpy(c->cells, start.buf, (size_t)n);
+    memcpy(c->goal, goal->buf, (size_t)n);
+    memcpy(c->cells, start->buf, (size_t)n);
     int blank = -1;
     for (int i = 0; i < n; i++) {
         if (c->cells[i] >= MAXCLASSES || c->goal[i] >= MAXCLASSES) {
             PyErr_SetString(PyExc_ValueError, "a class out of range");
-            goto done;
+            return -1;
         }
         if (c->cells[i] == 0)
             blank = i;
-        c->masks[c->cells[i]] |= (mask)1 << i;
         c->goal_mask[c->goal[i]] |= (mask)1 << i;
     }
     if (blank < 0) {
         PyErr_SetString(PyExc_ValueError, "the start has no blank");
-        goto done;
+        return -1;
     }
+    c->blank0 = blank;
     for (int i = 0; i < n; i++) {
         int x = i % w, y = i / w;
         c->steps[i][0] = y > 0 ? i - w : -1;
@@ -997,30 +1022,31 @@ static PyObject *search(PyObject *self, PyObject *args)
     }
     for (int i = 0; i < MAXCLASSES; i++)
         c->group_of[i] = -1;
-    seq = PySequence_Fast(patterns, "patterns must be a sequence");
-    if (!seq)
-        goto done;
-    Py_ssize_t np = PySequence_Fast_GET_SIZE(seq);
+    hd->seq = PySequence_Fast(patterns, "patterns must be a sequence");
+    if (!hd->seq)
+        return -1;
+    Py_ssize_t np = PySequence_Fast_GET_SIZE(hd->seq);
     if (np >= MAXCLASSES) {
         PyErr_SetString(PyExc_ValueError, "too many patterns");
-        goto done;
+        return -1;
     }
-    pats = calloc((size_t)(np ? np : 1), sizeof(Pattern));
-    tables = calloc((size_t)(np ? np : 1), sizeof(Py_buffer));
-    if (!pats || !tables) {
+    hd->pats = calloc((size_t)(np ? np : 1), sizeof(Pattern));
+    hd->tables = calloc((size_t)(np ? np : 1), sizeof(Py_buffer));
+    if (!hd->pats || !hd->tables) {
         PyErr_NoMemory();
-        goto done;
+        return -1;
     }
+    Pattern *pats = hd->pats;
     for (Py_ssize_t g = 0; g < np; g++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, g);
+        PyObject *item = PySequence_Fast_GET_ITEM(hd->seq, g);
         Py_buffer pc, pn;
-        if (!PyArg_ParseTuple(item, "y*y*y*", &pc, &pn, &tables[g]))
-            goto done;
-        ntables++;
+        if (!PyArg_ParseTuple(item, "y*y*y*", &pc, &pn, &hd->tables[g]))
+            return -1;
+        hd->ntables++;
         int bad = pc.len != pn.len || pc.len < 1 || pc.len >= MAXCLASSES;
         if (!bad && make_pattern(&pats[g], pc.buf, pc.len, pn.buf, n) < 0)
             bad = 2;
-        if (!bad && (uint64_t)tables[g].len != pats[g].entries)
+        if (!bad && (uint64_t)hd->tables[g].len != pats[g].entries)
             bad = 1;
         for (int j = 0; !bad && j < pats[g].k; j++) {
             if (c->group_of[pats[g].cls[j]] >= 0)
@@ -1032,64 +1058,77 @@ static PyObject *search(PyObject *self, PyObject *args)
         if (bad) {
             if (bad == 1)
                 PyErr_SetString(PyExc_ValueError, "a pattern's classes, counts or table are wrong");
-            goto done;
+            return -1;
         }
-        pats[g].table = tables[g].buf;
+        pats[g].table = hd->tables[g].buf;
     }
     c->npat = (int)np;
     c->pats = pats;
-    const uint8_t *cr = crossing.buf;
-    for (Py_ssize_t i = 0; i < crossing.len; i++) {
+    const uint8_t *cr = crossing->buf;
+    for (Py_ssize_t i = 0; i < crossing->len; i++) {
         if (cr[i] == 0 || cr[i] >= MAXCLASSES) {
             PyErr_SetString(PyExc_ValueError, "a crossing class out of range");
-            goto done;
+            return -1;
         }
         c->is_cross[cr[i]] = 1;
     }
-    if (tcell.len) {
-        if (tcell.len != n || tclass.len < 1 || tclass.len > MAXCLASSES) {
+    if (tcell->len) {
+        if (tcell->len != n || tclass->len < 1 || tclass->len > MAXCLASSES) {
             PyErr_SetString(PyExc_ValueError, "the transposition does not fit the board");
-            goto done;
+            return -1;
         }
         c->reflect = 1;
-        memcpy(c->tcell, tcell.buf, (size_t)n);
-        memcpy(c->tclass, tclass.buf, (size_t)tclass.len);
+        c->nmirror = (int)tclass->len;
+        memcpy(c->tcell, tcell->buf, (size_t)n);
+        memcpy(c->tclass, tclass->buf, (size_t)tclass->len);
         for (int i = 0; i < n; i++) {
             if (c->tcell[i] >= n) {
                 PyErr_SetString(PyExc_ValueError, "the transposition does not fit the board");
-                goto done;
+                return -1;
             }
         }
-        const uint8_t *tc = tclass.buf;
-        for (Py_ssize_t k = 0; k < tclass.len; k++) {
-            if (tc[k] >= MAXCLASSES) {
+        for (int k = 0; k < c->nmirror; k++) {
+            if (c->tclass[k] >= MAXCLASSES) {
                 PyErr_SetString(PyExc_ValueError, "the transposition does not fit the board");
-                goto done;
+                return -1;
             }
         }
-        for (int k = 1; k < tclass.len; k++) {
-            mask m = c->masks[c->tclass[k]], t = 0;
-            while (m) {
-                t |= (mask)1 << c->tcell[lowest(m)];
-                m &= m - 1;
-            }
-            c->mirror[k] = t;
-        }
     }
-    for (int g = 0; g < c->npat; g++) {
-        c->values[g] = lookup(c, g, c->masks);
-        c->sum += c->values[g];
-        if (c->reflect) {
-            c->mvalues[g] = lookup(c, g, c->mirror);
-            c->msum += c->mvalues[g];
-        }
+    load_terms(c);
+    return 0;
+}
+
+static PyObject *search(PyObject *self, PyObject *args)
+{
+    int w, h, wnum = 1, wden = 1;
+    long long threshold, count_cap, node_limit;
+    Py_buffer goal, start, crossing, tcell, tclass;
+    PyObject *patterns, *should_stop;
+    if (!PyArg_ParseTuple(args, "iiy*y*Oy*y*y*LLLO|ii", &w, &h, &goal, &start, &patterns,
+                          &crossing, &tcell, &tclass, &threshold, &count_cap, &node_limit,
+                          &should_stop, &wnum, &wden))
+        return NULL;
+    PyObject *result = NULL;
+    Held hd = {NULL, NULL, 0, NULL};
+    Ctx *c = calloc(1, sizeof(Ctx));
+    if (!c) {
+        PyErr_NoMemory();
+        goto done;
     }
-    for (int k = 1; k < MAXCLASSES; k++) {
-        if (c->is_cross[k]) {
-            c->cross[k] = crossing_term(c, k, c->masks[k]);
-            c->cross_sum += c->cross[k];
-        }
+    if (wnum < 1 || wden < 1 || wnum > 1000 || wden > 1000) {
+        PyErr_SetString(PyExc_ValueError, "the weight must be a ratio of 1..1000");
+        goto done;
     }
+    if (threshold < 0 || threshold >= (long long)MAXPATH * wden) {
+        PyErr_SetString(PyExc_ValueError, "threshold out of range");
+        goto done;
+    }
+    if (count_cap < 1) {
+        PyErr_SetString(PyExc_ValueError, "count_cap must be at least 1");
+        goto done;
+    }
+    if (setup(c, w, h, &goal, &start, patterns, &crossing, &tcell, &tclass, &hd) < 0)
+        goto done;
     c->threshold = threshold;
     c->wnum = wnum;
     c->wden = wden;
@@ -1097,7 +1136,7 @@ static PyObject *search(PyObject *self, PyObject *args)
     c->node_limit = node_limit;
     c->next = -1;
     c->should_stop = should_stop == Py_None ? NULL : should_stop;
-    visit(c, 0, blank, 4);
+    visit(c, 0, c->blank0, 4);
     if (c->error)
         goto done;
     PyObject *path = Py_None;
@@ -1115,11 +1154,283 @@ static PyObject *search(PyObject *self, PyObject *args)
     result = Py_BuildValue("(NLLNO)", path, c->count, c->nodes, next,
                            c->stopped ? Py_True : Py_False);
 done:
-    for (Py_ssize_t g = 0; g < ntables; g++)
-        PyBuffer_Release(&tables[g]);
-    free(tables);
-    free(pats);
-    Py_XDECREF(seq);
+    release_held(&hd);
+    free(c);
+    PyBuffer_Release(&goal);
+    PyBuffer_Release(&start);
+    PyBuffer_Release(&crossing);
+    PyBuffer_Release(&tcell);
+    PyBuffer_Release(&tclass);
+    return result;
+}
+
+/* ----- astar: weighted A* with duplicate detection ----------------------------------------- */
+
+/* A frame reached: its cells, the frame it was reached from, its depth, the move that led
+ * here (an index of DIRS; 4 at the start), its blank cell and the hash of its cells. */
+typedef struct {
+    uint8_t cells[MAXCELLS];
+    uint32_t parent;
+    uint16_t g;
+    uint8_t move, blank;
+    uint32_t hash;
+} Node;
+
+/* The open list's keys: f (g * wden + h * wnum) first, then the deeper frame, then the
+ * earlier one: f << 40 | (4095 - g) << 28 | id, so the order is total and deterministic. */
+#define ID_BITS 28
+#define MAX_FRAMES ((1LL << ID_BITS) - 1)
+
+typedef struct {
+    Node *nodes;
+    long long count, cap;
+    uint32_t *slots; /* hash set of frames: id + 1, 0 when empty */
+    uint64_t nslots;
+    uint64_t *heap;
+    long long hlen, hcap;
+} Open;
+
+static uint32_t hash_cells(const uint8_t *cells, int n)
+{
+    uint64_t x = 1469598103934665603ULL;
+    for (int i = 0; i < n; i++)
+        x = (x ^ cells[i]) * 1099511628211ULL;
+    return (uint32_t)(x ^ (x >> 32));
+}
+
+static int grow_slots(Open *o)
+{
+    uint64_t size = o->nslots ? o->nslots * 2 : 1 << 16;
+    uint32_t *slots = calloc(size, sizeof(uint32_t));
+    if (!slots)
+        return -1;
+    for (long long id = 0; id < o->count; id++) {
+        uint64_t at = o->nodes[id].hash & (size - 1);
+        while (slots[at])
+            at = (at + 1) & (size - 1);
+        slots[at] = (uint32_t)(id + 1);
+    }
+    free(o->slots);
+    o->slots = slots;
+    o->nslots = size;
+    return 0;
+}
+
+/* The slot of the frame `cells` (hash `hv`): the frame's own when it is there, else the
+ * empty slot where it goes. */
+static uint64_t find_slot(const Open *o, const uint8_t *cells, uint32_t hv, int n)
+{
+    uint64_t at = hv & (o->nslots - 1);
+    while (o->slots[at]) {
+        const Node *x = &o->nodes[o->slots[at] - 1];
+        if (x->hash == hv && memcmp(x->cells, cells, (size_t)n) == 0)
+            return at;
+        at = (at + 1) & (o->nslots - 1);
+    }
+    return at;
+}
+
+static int heap_push(Open *o, uint64_t key)
+{
+    if (o->hlen == o->hcap) {
+        long long cap = o->hcap ? o->hcap * 2 : 1 << 16;
+        uint64_t *heap = realloc(o->heap, (size_t)cap * sizeof(uint64_t));
+        if (!heap)
+            return -1;
+        o->heap = heap;
+        o->hcap = cap;
+    }
+    long long i = o->hlen++;
+    while (i > 0) {
+        long long up = (i - 1) / 2;
+        if (o->heap[up] <= key)
+            break;
+        o->heap[i] = o->heap[up];
+        i = up;
+    }
+    o->heap[i] = key;
+    return 0;
+}
+
+static uint64_t heap_pop(Open *o)
+{
+    uint64_t top = o->heap[0], last = o->heap[--o->hlen];
+    long long i = 0, n = o->hlen;
+    while (2 * i + 1 < n) {
+        long long k = 2 * i + 1;
+        if (k + 1 < n && o->heap[k + 1] < o->heap[k])
+            k++;
+        if (last <= o->heap[k])
+            break;
+        o->heap[i] = o->heap[k];
+        i = k;
+    }
+    if (n)
+        o->heap[i] = last;
+    return top;
+}
+
+/* Add the frame in c->cells (hash hv, into slot at) reached from parent by move d at depth g;
+ * its id, or -1 out of memory. */
+static long long add_node(Open *o, const Ctx *c, uint32_t hv, uint64_t at, long long parent,
+                          int g, int d, int blank)
+{
+    if (o->count == o->cap) {
+        long long cap = o->cap ? o->cap * 2 : 1 << 14;
+        Node *nodes = realloc(o->nodes, (size_t)cap * sizeof(Node));
+        if (!nodes)
+            return -1;
+        o->nodes = nodes;
+        o->cap = cap;
+    }
+    long long id = o->count++;
+    Node *x = &o->nodes[id];
+    memcpy(x->cells, c->cells, (size_t)c->n);
+    x->parent = (uint32_t)parent;
+    x->g = (uint16_t)g;
+    x->move = (uint8_t)d;
+    x->blank = (uint8_t)blank;
+    x->hash = hv;
+    o->slots[at] = (uint32_t)(id + 1);
+    if ((uint64_t)o->count * 2 > o->nslots && grow_slots(o) < 0)
+        return -1;
+    return id;
+}
+
+static PyObject *astar(PyObject *self, PyObject *args)
+{
+    int w, h, wnum, wden, bound, partial = 0;
+    long long node_limit;
+    unsigned long long frozen = 0;
+    Py_buffer goal, start, crossing, tcell, tclass;
+    PyObject *patterns, *should_stop;
+    if (!PyArg_ParseTuple(args, "iiy*y*Oy*y*y*iiiLO|Kp", &w, &h, &goal, &start, &patterns,
+                          &crossing, &tcell, &tclass, &wnum, &wden, &bound, &node_limit,
+                          &should_stop, &frozen, &partial))
+        return NULL;
+    PyObject *result = NULL;
+    Held hd = {NULL, NULL, 0, NULL};
+    Open o;
+    memset(&o, 0, sizeof o);
+    char *path = NULL;
+    Ctx *c = calloc(1, sizeof(Ctx));
+    if (!c) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (wnum < 1 || wden < 1 || wnum > 64 || wden > 64) {
+        PyErr_SetString(PyExc_ValueError, "the weight must be a ratio of 1..64");
+        goto done;
+    }
+    if (bound > MAXPATH || bound < 0)
+        bound = MAXPATH;
+    if (node_limit < 0 || node_limit > MAX_FRAMES)
+        node_limit = MAX_FRAMES;
+    if (setup(c, w, h, &goal, &start, patterns, &crossing, &tcell, &tclass, &hd) < 0)
+        goto done;
+    if (should_stop == Py_None)
+        should_stop = NULL;
+    int n = c->n, stopped = 0, oom = 0, length = -1;
+    long long expanded = 0, found = -1;
+    if (grow_slots(&o) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    uint32_t hv0 = hash_cells(c->cells, n);
+    uint64_t at0 = find_slot(&o, c->cells, hv0, n);
+    long long root = add_node(&o, c, hv0, at0, 0, 0, 4, c->blank0);
+    if (root < 0 || heap_push(&o, (uint64_t)hvalue(c) * wnum << 40 | (uint64_t)4095 << ID_BITS) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (partial ? hvalue(c) == 0 : memcmp(c->cells, c->goal, (size_t)n) == 0)
+        length = 0, found = root;
+    while (found < 0 && o.hlen > 0) {
+        if (should_stop && (expanded & 4095) == 0 && expanded) {
+            PyObject *r = PyObject_CallNoArgs(should_stop);
+            if (!r)
+                goto done;
+            int stop = PyObject_IsTrue(r);
+            Py_DECREF(r);
+            if (stop < 0)
+                goto done;
+            if (stop) {
+                stopped = 1;
+                break;
+            }
+        }
+        long long id = (long long)(heap_pop(&o) & MAX_FRAMES);
+        expanded++;
+        const Node *x = &o.nodes[id];
+        int g = x->g, blank = x->blank, last = x->move;
+        if (g + 1 >= MAXPATH)
+            continue;
+        memcpy(c->cells, x->cells, (size_t)n);
+        load_terms(c);
+        for (int d = 0; d < 4 && found < 0; d++) {
+            int t = c->steps[blank][d];
+            if (d == OPP[last] || t < 0 || ((frozen >> t) & 1))
+                continue;
+            Saved sv;
+            slide(c, blank, t, &sv);
+            int hc = hvalue(c);
+            if (g + 1 + hc < bound) {
+                uint32_t hv = hash_cells(c->cells, n);
+                uint64_t at = find_slot(&o, c->cells, hv, n);
+                if (!o.slots[at]) {
+                    if (o.count >= node_limit) {
+                        stopped = 1;
+                        unslide(c, blank, t, &sv);
+                        break;
+                    }
+                    long long child = add_node(&o, c, hv, at, id, g + 1, d, t);
+                    uint64_t f = (uint64_t)(g + 1) * wden + (uint64_t)hc * wnum;
+                    uint64_t key = f << 40 | (uint64_t)(4095 - (g + 1)) << ID_BITS | (uint64_t)child;
+                    if (child < 0 || heap_push(&o, key) < 0) {
+                        oom = 1;
+                        unslide(c, blank, t, &sv);
+                        break;
+                    }
+                    if (hc == 0 && (partial || memcmp(c->cells, c->goal, (size_t)n) == 0)) {
+                        found = child;
+                        length = g + 1;
+                    }
+                }
+            }
+            unslide(c, blank, t, &sv);
+        }
+        if (oom) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        if (stopped)
+            break;
+    }
+    PyObject *moves = Py_None;
+    if (found >= 0) {
+        path = malloc((size_t)length + 1);
+        if (!path) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        long long at = found;
+        for (int i = length - 1; i >= 0; i--) {
+            path[i] = DIRS[o.nodes[at].move];
+            at = o.nodes[at].parent;
+        }
+        moves = PyUnicode_FromStringAndSize(path, length);
+        if (!moves)
+            goto done;
+    } else {
+        Py_INCREF(moves);
+    }
+    result = Py_BuildValue("(NLLO)", moves, expanded, o.count, stopped ? Py_True : Py_False);
+done:
+    free(path);
+    free(o.nodes);
+    free(o.slots);
+    free(o.heap);
+    release_held(&hd);
     free(c);
     PyBuffer_Release(&goal);
     PyBuffer_Release(&start);
@@ -1138,6 +1449,11 @@ static PyMethodDef methods[] = {
      "search(width, height, goal, start, patterns, crossing, tcell, tclass, threshold,"
      " count_cap, node_limit, should_stop, wnum=1, wden=1) -> (path, count, nodes, next,"
      " stopped): f = g * wden + h * wnum against the threshold (1 and 1: IDA*)"},
+    {"astar", astar, METH_VARARGS,
+     "astar(width, height, goal, start, patterns, crossing, tcell, tclass, wnum, wden, bound,"
+     " node_limit, should_stop, frozen=0, partial=False) -> (path, expanded, frames,"
+     " stopped): weighted A* with duplicate detection, frames of g + h >= bound left out, no"
+     " tile moved out of the cells of the mask frozen; partial: any frame of h 0 is a goal"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -33,3 +33,21 @@ def search(
     wden: int = 1,
     /,
 ) -> tuple[str | None, int, int, int | None, bool]: ...
+def astar(
+    width: int,
+    height: int,
+    goal: bytes,
+    start: bytes,
+    patterns: Sequence[tuple[bytes, bytes, bytes]],
+    crossing: bytes,
+    tcell: bytes,
+    tclass: bytes,
+    wnum: int,
+    wden: int,
+    bound: int,
+    node_limit: int,
+    should_stop: Callable[[], bool] | None,
+    frozen: int = 0,
+    partial: bool = False,
+    /,
+) -> tuple[str | None, int, int, bool]: ...

@@ -7,21 +7,32 @@ for node (``tests/sliding/test_native.py`` compares them), about a hundred times
 used when it was built, its ``API`` matches :data:`NATIVE_API` (a stale build is left unused)
 and ``LEVELGEN_NATIVE=0`` does not turn it off.  :func:`build_table` and :func:`bounded_search`
 pick the twin or the Python function; nothing else needs to know which runs.
+:func:`weighted_astar` (weighted A*, for a solution within a factor of optimal on large boards)
+is compiled only: without the extension it answers None and the solver uses weighted IDA*.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import ModuleType
 
 from . import idastar, pdb
 from .idastar import Iteration, SearchHeuristic
 
-__all__ = ["NATIVE", "NATIVE_API", "bounded_search", "build_table", "native"]
+__all__ = [
+    "NATIVE",
+    "NATIVE_API",
+    "AStar",
+    "bounded_search",
+    "build_table",
+    "native",
+    "weighted_astar",
+]
 
 #: The version of the twins' contract; ``_native.API`` must match it.
-NATIVE_API = 2
+NATIVE_API = 3
 
 
 def _load_native() -> ModuleType | None:
@@ -128,3 +139,59 @@ def native_bounded_search(
         *weight,
     )
     return Iteration(path, count, nodes, following, stopped)
+
+
+@dataclass(frozen=True, slots=True)
+class AStar:
+    """What one weighted A* found: a solution (None when none), the frames expanded and
+    stored, and whether the frame limit or ``should_stop`` ended it."""
+
+    path: str | None
+    expanded: int
+    frames: int
+    stopped: bool
+
+
+def weighted_astar(
+    heuristic: SearchHeuristic,
+    start: bytes,
+    weight: tuple[int, int],
+    *,
+    bound: int | None = None,
+    frame_limit: int | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    frozen: int = 0,
+    partial: bool = False,
+) -> AStar | None:
+    """Weighted A* from ``start`` (compiled; None without the extension): frames are expanded
+    in the order of ``g * b + h * a`` for ``weight`` ``(a, b)`` (1..64 each), deeper first on
+    ties, then the earlier; a frame met again is not searched again, frames whose ``g + h``
+    reaches ``bound`` are left out (only solutions shorter than ``bound`` are looked for).
+    At most ``frame_limit`` frames are stored; ``should_stop`` is asked every 4,096
+    expansions.  No tile is slid out of a cell of the mask ``frozen``; with ``partial`` any
+    frame where the heuristic is 0 is a goal (a stage of :mod:`levelgen.sliding.staged`).
+    Not optimal: deterministic, and the first solution met is returned."""
+    if native is None:
+        return None
+    hz = heuristic
+    patterns = [
+        (bytes(p.classes), bytes(p.counts), table)
+        for p, table in zip(hz.patterns, hz.tables, strict=True)
+    ]
+    path, expanded, frames, stopped = native.astar(
+        hz.width,
+        hz.height,
+        hz.goal,
+        bytes(start),
+        patterns,
+        bytes(hz.crossing),
+        hz.tcell,
+        hz.tclass,
+        *weight,
+        -1 if bound is None else bound,
+        -1 if frame_limit is None else frame_limit,
+        should_stop,
+        frozen,
+        partial,
+    )
+    return AStar(path, expanded, frames, stopped)

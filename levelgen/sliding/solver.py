@@ -23,9 +23,11 @@ Both return the same least optimal solution and the same count of optimal soluti
 choice changes only the time.  The work is ``nodes`` (IDA* nodes or expanded frames);
 ``budget.max_nodes`` bounds it for the whole call and ``budget.should_stop`` is polled.
 
-On boards of at least :data:`BOUNDED_CELLS` cells a weighted IDA* (:func:`weighted_path`)
-first looks for a solution, kept for an ``unknown`` answer with its factor over the proved
-bound (``bound_factor``).  When the budget stops the optimal search without such a solution,
+On boards of at least :data:`BOUNDED_CELLS` cells a solution is looked for first, kept for
+an ``unknown`` answer with its factor over the proved bound (``bound_factor``) and what found
+it in the reason: stages of weighted A* (:mod:`levelgen.sliding.staged`, numbered boards
+whose goal has its blank in a corner), else a weighted IDA* (:func:`weighted_path`).
+When the budget stops the optimal search without such a solution,
 a fixed amount of work that does not poll ``should_stop`` looks for one to return with the
 ``unknown`` answer: :data:`AFTER_STOP_NODES` nodes of weighted IDA* (compiled twins), else a
 greedy search of at most :data:`GREEDY_NODES` frames on boards of up to :data:`GREEDY_CELLS`
@@ -49,6 +51,7 @@ from .idastar import SearchHeuristic, make_heuristic
 from .native import NATIVE, bounded_search
 from .pdb import SIX_OF_SIXTEEN, SIX_OF_TWENTY_FIVE, Pattern, TablesStopped, choose_patterns
 from .rules import Frame, blank_distance, reachability, same_labels
+from .staged import WEIGHT, first_solution, weighted_path
 
 __all__ = [
     "BFS_SPACE",
@@ -98,9 +101,6 @@ GREEDY_CELLS = 16
 #: of optimal first: weighted IDA* (the heuristic weighed by :data:`WEIGHT`) for at most
 #: :data:`WEIGHTED_NODES` nodes, then the optimal search with what is left of the budget.
 BOUNDED_CELLS = 36
-#: The weight of the heuristic in the bounded-suboptimal search, as a ratio: 5 (lower weights
-#: find no solution of a random 6x6 to 8x8 start in a few million nodes with these tables).
-WEIGHT = (5, 1)
 WEIGHTED_NODES = 1_000_000
 #: The nodes of the weighted search that looks for a solution to show once the budget has
 #: stopped the optimal search (a fixed amount of work, at most about 0.1 s on 8x8 with the
@@ -333,10 +333,11 @@ def _solve_ida(
     threshold = h0 + (h0 - parity) % 2
     meter = _Meter(budget)
     best: str | None = None
+    found_by = ""
     if start.size >= BOUNDED_CELLS:
         left = meter.left()
         limit = WEIGHTED_NODES if left is None else min(left, WEIGHTED_NODES)
-        best, spent = weighted_path(heuristic, cells, h0, limit, budget.should_stop)
+        best, spent, found_by = first_solution(heuristic, cells, h0, limit, budget.should_stop)
         meter.used += spent
         if best is not None and len(best) == threshold:
             return _bounded_answer(best, threshold, meter.used, h0)
@@ -352,7 +353,9 @@ def _solve_ida(
         if step.path is not None:
             break
         if step.stopped:
-            return _unknown(start, goal, threshold, meter.used, "ida*", h0, heuristic, best=best)
+            return _unknown(
+                start, goal, threshold, meter.used, "ida*", h0, heuristic, best, found_by
+            )
         if step.next_threshold is None:  # pragma: no cover - the goal is reachable
             raise AssertionError("IDA* ran out of nodes on a reachable goal")
         threshold = step.next_threshold + (step.next_threshold - parity) % 2
@@ -420,39 +423,6 @@ def count_optimal(
     return None if counted.stopped else counted.count
 
 
-def weighted_path(
-    heuristic: SearchHeuristic,
-    cells: bytes,
-    h0: int,
-    node_limit: int,
-    should_stop: Callable[[], bool] | None,
-    weight: tuple[int, int] = WEIGHT,
-) -> tuple[str | None, int]:
-    """A solution by weighted IDA* (the heuristic weighed by ``weight[0] / weight[1]``; the
-    threshold grows by at least a sixteenth each iteration) in at most ``node_limit`` nodes:
-    ``(moves or None, nodes)``.  Not optimal: the caller states its length against the
-    proved lower bound."""
-    num, den = weight
-    threshold = h0 * num
-    nodes = 0
-    while nodes < node_limit and threshold < 4000 * den:
-        step = bounded_search(
-            heuristic,
-            cells,
-            threshold,
-            node_limit=node_limit - nodes,
-            should_stop=should_stop,
-            weight=weight,
-        )
-        nodes += step.nodes
-        if step.path is not None:
-            return step.path, nodes
-        if step.stopped or step.next_threshold is None:
-            break
-        threshold = max(step.next_threshold, threshold + max(1, threshold // 16))
-    return None, nodes
-
-
 def _bounded_answer(path: str, bound: int, nodes: int, h0: int) -> SolveResult:
     """A weighted solution as long as the proved lower bound: optimal after all."""
     return SolveResult(
@@ -497,12 +467,13 @@ def _factor(path: str | None, bound: int) -> float | None:
     return round(len(path) / bound, 3)
 
 
-def _found_words(path: str | None, bound: int) -> str:
+def _found_words(path: str | None, bound: int, found_by: str = "") -> str:
     if path is None:
         return "no solution found"
     factor = _factor(path, bound)
     within = f", within {factor:.2f}x of the proved bound" if factor is not None else ""
-    return f"best found {len(path)} moves{within} (not proved optimal)"
+    by = f" by {found_by}" if found_by else ""
+    return f"best found {len(path)} moves{by}{within} (not proved optimal)"
 
 
 def _unknown(
@@ -513,14 +484,16 @@ def _unknown(
     method: str,
     h0: int,
     heuristic: SearchHeuristic | None,
-    *,
     best: str | None = None,
+    found_by: str = "",
 ) -> SolveResult:
     """The answer when the budget stopped the search: the proved bound and the best solution
     found: ``best`` (of the weighted search), else one of a short weighted search (compiled
     twins) or greedy search, a fixed amount of work (solved after all when it is as short as
     the bound)."""
     path = best
+    if path is None:
+        found_by = ""
     if path is None and heuristic is not None and NATIVE:
         encoding = encode_puzzle(goal)
         h = heuristic.value(encoding.encode(start))
@@ -552,7 +525,7 @@ def _unknown(
         nodes,
         method,
         h0,
-        f"out of budget: at least {bound} moves, {_found_words(path, bound)}",
+        f"out of budget: at least {bound} moves, {_found_words(path, bound, found_by)}",
         bound_factor=_factor(path, bound),
     )
 
