@@ -43,7 +43,8 @@ class EditorPage:
     def checked(self, after: int) -> int:
         """Wait until a check newer than ``after`` has been shown; its number."""
         self.page.wait_for_function(
-            f"Number(document.body.dataset.checked || 0) > {after}", timeout=VERDICT_TIMEOUT_MS
+            f"() => Number(document.body.dataset.checked || 0) > {after}",
+            timeout=VERDICT_TIMEOUT_MS,
         )
         return int(self.page.evaluate("document.body.dataset.checked"))
 
