@@ -33,6 +33,7 @@
   let stepAt = 0; // moves of the solution shown on the start board
   const longAnswers = new Map(); // document text -> the answer of "think longer"
   const $ = (id) => document.getElementById(id);
+  const moves = (n) => `${n} move${n === 1 ? "" : "s"}`;
 
   // ----- frames ---------------------------------------------------------------------------
   const cells = () => st.width * st.height;
@@ -473,16 +474,16 @@
   function stepper(parent) {
     const box = node("div", { id: "sp-steps", class: "bar" }, null, parent);
     const go = { first: () => 0, back: () => stepAt - 1, next: () => stepAt + 1, last: () => solution.length };
-    const text = { first: "⏮ start", back: "◀ back", next: "next ▶", last: "end ⏭" };
+    const text = { first: "« start", back: "‹ back", next: "next ›", last: "end »" };
     for (const name of ["first", "back"]) addStep(box, name, text[name], go[name]);
     node("span", { id: "sp-step", "aria-live": "polite" }, "", box);
     for (const name of ["next", "last"]) addStep(box, name, text[name], go[name]);
-    const moves = node("p", { id: "sp-moves", class: "sp-moves" }, null, parent);
+    const list = node("p", { id: "sp-moves", class: "sp-moves" }, null, parent);
     let frame = st.start;
     for (const m of solution) {
       const after = moved(frame, m);
       const tile = after ? frame[after.indexOf(0)] : "?";
-      node("span", { title: `tile ${tile} slides ${WAY[m]}` }, m, moves);
+      node("span", { title: `tile ${tile} slides ${WAY[m]}` }, m, list);
       if (after) frame = after;
     }
   }
@@ -497,12 +498,12 @@
 
   function showSolved(a, details) {
     const n = a.optimal_length;
-    ctx.verdict("solvable", n === 0 ? "solved already: the start is the goal" : `optimal: ${n} moves`);
+    ctx.verdict("solvable", n === 0 ? "solved already: the start is the goal" : `optimal: ${moves(n)}`);
     const count = a.optimal_solutions === null || a.optimal_solutions === undefined
       ? "not counted within the time limit"
       : a.optimal_solutions >= a.solutions_cap ? `${a.solutions_cap} or more` : String(a.optimal_solutions);
     table(details, [
-      ["Optimal length", `${n} moves (proved)`, "sp-optimal"],
+      ["Optimal length", `${moves(n)} (proved)`, "sp-optimal"],
       ["Optimal solutions", count],
       ["Lower bound at the start", a.heuristic_bound],
       ["Band", a.level && a.level.metrics ? a.level.metrics.band : "-"],
