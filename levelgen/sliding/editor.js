@@ -463,6 +463,11 @@
   function drawSteps() {
     const box = $("sp-steps");
     if (!box) return;
+    if (!solution) { // the level changed since: its solution is gone
+      box.remove();
+      $("sp-moves").remove();
+      return;
+    }
     box.querySelector("#sp-step").textContent = `${stepAt} / ${solution.length}`;
     box.querySelectorAll("button").forEach((b) => {
       const back = b.dataset.go === "first" || b.dataset.go === "back";
@@ -730,7 +735,15 @@
     async check(doc, c) {
       const cached = longAnswers.get(JSON.stringify(doc));
       if (cached) return cached;
-      const result = await c.call("/v1/solve", { level: doc, time_limit: cfg.timeLimit });
+      let result = await c.call("/v1/solve", { level: doc, time_limit: cfg.timeLimit });
+      const a = result.body;
+      if (result.ok && a && a.method === "tables" && ["undecided", "unknown"].includes(a.status)) {
+        // The pattern databases of this goal are not built yet: they are built once (then
+        // kept), so the check waits for them, up to the longer limit.
+        c.message(`building the pattern databases of this goal (once, up to ${cfg.longTimeLimit} s)…`);
+        result = await c.call("/v1/solve", { level: doc, time_limit: cfg.longTimeLimit });
+        c.message("");
+      }
       return { result, doc };
     },
     show,

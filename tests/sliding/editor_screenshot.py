@@ -35,7 +35,9 @@ def main(out: Path) -> None:
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             ed = open_editor(page, running, "sliding-puzzle")
-            ed.after(lambda: (page.fill("#sp-start-text", rows), page.press("#sp-start-text", "Enter")))
+            ed.after(
+                lambda: (page.fill("#sp-start-text", rows), page.press("#sp-start-text", "Enter"))
+            )
             state, text = ed.verdict()
             if state != "solvable":
                 raise SystemExit(f"no optimal length shown ({state}: {text})")
