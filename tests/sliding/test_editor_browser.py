@@ -127,6 +127,11 @@ def test_two_tiles_swapped_make_it_unsolvable_and_the_parity_shows(editor: Any) 
     # The panel's fix exchanges the pair: the start is the goal again.
     assert ed.after(lambda: page.click("#sp-fix"))[0] == "solvable"
     assert _frame(ed, "start") == STANDARD_4X4
+    # Two digits typed into a cell make one label: tile 12 swaps into the first cell.
+    page.locator('#sp-start g[data-cell="0"]').click()
+    assert ed.after(lambda: page.keyboard.type("12"))[0] == "unsolvable"
+    assert _frame(ed, "start")[0] == 12 and _frame(ed, "start")[11] == 1
+    assert ed.after(lambda: page.click("#undo"))[0] == "solvable"
     # A drag swaps two tiles: unsolvable again, the two marked.
     state, _ = ed.after(lambda: _drag(page, "start", 12, 13))
     assert state == "unsolvable"
