@@ -568,10 +568,11 @@
     fix.addEventListener("click", () => swap("start", pair[0], pair[1]));
   }
 
-  function showUndecided(a, details, doc) {
-    const best = a.level && a.level.solution ? a.level.solution.length : null;
+  function showUndecided(a, details, doc, limit) {
+    const found = (a.level && a.level.solution) || a.solution;
+    const best = typeof found === "string" ? found.length : null;
     const tables = a.method === "tables";
-    ctx.verdict("unknown", `undecided within ${cfg.timeLimit} s: at least ${a.lower_bound} moves`
+    ctx.verdict("unknown", `undecided within ${limit} s: at least ${a.lower_bound} moves`
       + (best !== null ? `, a solution of ${best} found` : ""));
     table(details, [
       ["Lower bound (proved)", `${a.lower_bound} moves`, "sp-lower"],
@@ -599,7 +600,7 @@
     }
     verdictBox.classList.remove("busy");
     if (result === null) return;
-    const answer = { result, doc };
+    const answer = { result, doc, limit: cfg.longTimeLimit };
     if (result.ok && result.body && ["solved", "unsolvable"].includes(result.body.status)) longAnswers.set(text, answer);
     if (JSON.stringify(levelDocument()) === text) show(answer, ctx);
   }
@@ -665,7 +666,7 @@
       const a = r.body || {};
       if (a.status === "solved") showSolved(a, details);
       else if (a.status === "unsolvable") showUnsolvable(a, doc, details);
-      else if (a.status === "undecided" || a.status === "unknown") showUndecided(a, details, doc);
+      else if (a.status === "undecided" || a.status === "unknown") showUndecided(a, details, doc, answer.limit);
       else if (a.status === "invalid") showInvalid({ status: 422, body: { problems: a.problems } }, doc, details);
       else c.verdict("error", `an answer the page does not know: ${a.status}`);
     }
@@ -735,16 +736,18 @@
     async check(doc, c) {
       const cached = longAnswers.get(JSON.stringify(doc));
       if (cached) return cached;
-      let result = await c.call("/v1/solve", { level: doc, time_limit: cfg.timeLimit });
+      let limit = cfg.timeLimit;
+      let result = await c.call("/v1/solve", { level: doc, time_limit: limit });
       const a = result.body;
       if (result.ok && a && a.method === "tables" && ["undecided", "unknown"].includes(a.status)) {
         // The pattern databases of this goal are not built yet: they are built once (then
         // kept), so the check waits for them, up to the longer limit.
         c.message(`building the pattern databases of this goal (once, up to ${cfg.longTimeLimit} s)…`);
-        result = await c.call("/v1/solve", { level: doc, time_limit: cfg.longTimeLimit });
+        limit = cfg.longTimeLimit;
+        result = await c.call("/v1/solve", { level: doc, time_limit: limit });
         c.message("");
       }
-      return { result, doc };
+      return { result, doc, limit };
     },
     show,
     certified(answer) {
