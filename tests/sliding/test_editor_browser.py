@@ -1,7 +1,7 @@
 """The sliding-puzzle editor in a real Chromium on a real service (``tests/editor.py``): frames
-set by drags, by clicks and typed labels, by a colour brush and by typed rows get the optimal
-length the family's solver gives, with the solution to step through; two tiles swapped make a
-numbered board unsolvable, and the parity invariant shows with the tiles out of place and the
+set by drags (mouse and touch), by clicks and typed labels, by a colour brush and by typed
+rows get the optimal length the family's solver gives, with the solution to step through;
+two tiles swapped make a numbered board unsolvable, and the parity invariant shows with the tiles out of place and the
 pair that fixes it marked; a goal with other colour counts shows the counts and marks their
 tiles; the downloaded level passes ``levelgen verify``; undo and redo; a file opened; no
 request leaves for elsewhere; the boards fit a phone's width.
@@ -22,7 +22,7 @@ from typing import Any
 from levelgen.puzzles import Budget
 from levelgen.sliding import Frame, solve
 from tests import ROOT
-from tests.editor import EditorPage, only_to
+from tests.editor import EditorPage, only_to, open_editor
 
 GAME = "sliding-puzzle"
 STANDARD_4X4 = [*range(1, 16), 0]
@@ -211,3 +211,32 @@ def test_a_typed_frame_is_solved_stepped_through_and_downloaded(
     assert _frame(ed, "start") == [8, 1, 4, 6, 7, 5, 0, 3, 2]
     _fits_a_phone(page)
     only_to(ed)
+
+
+def test_a_touch_drag_swaps_two_tiles(browser: Any, editor_service: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = context.new_page()
+        ed = open_editor(page, editor_service, GAME)
+        cdp = context.new_cdp_session(page)
+
+        def centre(cell: int) -> dict[str, float]:
+            box = page.locator(f'#sp-start g[data-cell="{cell}"]').bounding_box()
+            assert box is not None
+            return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+
+        def touch_drag() -> None:
+            a, b = centre(0), centre(5)
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [a]})
+            for k in range(1, 6):
+                point = {key: a[key] + (b[key] - a[key]) * k / 5 for key in a}
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+        state, _ = ed.after(touch_drag)
+        start = _frame(ed, "start")
+        assert start[0] == 6 and start[5] == 1
+        assert state == "unsolvable"
+        only_to(ed)
+    finally:
+        context.close()
