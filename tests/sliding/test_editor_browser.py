@@ -1,10 +1,10 @@
 """The sliding-puzzle editor in a real Chromium on a real service (``tests/editor.py``): frames
 set by drags (mouse and touch), by clicks and typed labels, by a colour brush and by typed
 rows get the optimal length the family's solver gives, with the solution to step through;
-two tiles swapped make a numbered board unsolvable, and the parity invariant shows with the tiles out of place and the
-pair that fixes it marked; a goal with other colour counts shows the counts and marks their
-tiles; the downloaded level passes ``levelgen verify``; undo and redo; a file opened; no
-request leaves for elsewhere; the boards fit a phone's width.
+two tiles swapped make a numbered board unsolvable, and the parity invariant shows with the
+tiles out of place and the pair that fixes it marked; a goal with other colour counts shows
+the counts and marks their tiles; the downloaded level passes ``levelgen verify``; undo and
+redo; a file opened; no request leaves for elsewhere; the boards fit a phone's width.
 
 A numbered 4x4 board is solved only when its 6-6-3 pattern databases are at hand (tests use a
 throwaway cache), so numbered boards are solved here on 3x3; on 4x4 the unsolvable verdict
