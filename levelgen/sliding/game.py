@@ -43,6 +43,7 @@ from ..puzzles import (
     Verdict,
 )
 from .draw import draw_level, show_level
+from .editor import editor_assets
 from .generate import create_level
 from .heuristics import lower_bound
 from .level import Metrics, SlidingLevel
@@ -81,6 +82,7 @@ class SlidingPuzzleFamily(FamilyBase):
         "level": SchemaEntry(level_json_schema, "sliding-puzzle.level.v1.schema.json")
     }
     create_options: Sequence[CreateOption] = CREATE_OPTIONS
+    editor_size = "4x4"
     bands: Sequence[str] = BANDS
     hint_options: Sequence[CreateOption] = (
         CreateOption("played", "MOVES", "moves played since the file's position (U, D, L, R)."),
@@ -313,6 +315,10 @@ class SlidingPuzzleFamily(FamilyBase):
         level = _level(document)
         picture, numbers = _picture_options(level, options or {}, "play", PICTURE_TILE_PX)
         return player_assets(level, with_api=with_api, picture=picture, numbers=numbers)
+
+    def editor(self, document: Any | None) -> PlayerAssets:
+        """The browser editor's part (:mod:`.editor`): start and goal frames, each change solved."""
+        return editor_assets(document)
 
 
 #: Pixels a tile of a picture puzzle's player page (shown at 64, sharp on dense screens).
