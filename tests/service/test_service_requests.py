@@ -91,9 +91,15 @@ def test_a_post_without_a_body_is_not_a_415(client: TestClient) -> None:
 def test_the_players_send_json() -> None:
     from tests import ROOT
 
+    # A script either names the type at each fetch, or sends every request through one
+    # function that sets it whenever there is a body (the editor's shell).
+    wrapper = 'headers["Content-Type"] = "application/json";'
     for script in sorted((ROOT / "levelgen").rglob("*.js")):
         text = script.read_text()
-        for call in text.split("fetch(")[1:]:
+        calls = text.split("fetch(")[1:]
+        if len(calls) == 1 and wrapper in text:
+            continue
+        for call in calls:
             head = call[:300]
             assert '"Content-Type": "application/json"' in head, (script, head)
 

@@ -70,7 +70,10 @@ ENDPOINTS = {
     "GET /v1/packs/{job_id}",
     "DELETE /v1/packs/{job_id}",
     "GET /v1/packs/{job_id}/levels/{n}",
+    "PUT /v1/levels/{level_id}",
     "GET /play/{level_id}",
+    "GET /edit",
+    "GET /edit/{game}",
     "GET /healthz",
     "GET /readyz",
 }
@@ -93,7 +96,8 @@ def test_schema_conformance(client: TestClient, name: str, tmp_path: Path) -> No
     @given(case=operation.as_strategy())
     def run(case: schemathesis.Case) -> None:
         kwargs = case.as_transport_kwargs(base_url="http://testserver")
-        response = client.request(**{k: v for k, v in kwargs.items() if k != "app"})
+        kwargs = {k: v for k, v in kwargs.items() if k != "app"}
+        response = client.request(**kwargs, follow_redirects=False)
         assert response.status_code < 500 or response.status_code == 503, response.text
         case.validate_response(response, checks=CHECKS)
 
@@ -101,7 +105,8 @@ def test_schema_conformance(client: TestClient, name: str, tmp_path: Path) -> No
 
 
 #: The operations that take any input (a body, a path or query parameter) to get wrong.
-WITH_INPUT = sorted(name for name in OPERATIONS if name not in ("GET /healthz", "GET /readyz"))
+WITHOUT_INPUT = ("GET /healthz", "GET /readyz", "GET /edit")
+WITH_INPUT = sorted(name for name in OPERATIONS if name not in WITHOUT_INPUT)
 
 
 @pytest.mark.parametrize("name", WITH_INPUT)
@@ -117,7 +122,8 @@ def test_the_server_refuses_what_the_schema_refuses(client: TestClient, name: st
     @given(case=operation.as_strategy(generation_mode=GenerationMode.NEGATIVE))
     def run(case: schemathesis.Case) -> None:
         kwargs = case.as_transport_kwargs(base_url="http://testserver")
-        response = client.request(**{k: v for k, v in kwargs.items() if k != "app"})
+        kwargs = {k: v for k, v in kwargs.items() if k != "app"}
+        response = client.request(**kwargs, follow_redirects=False)
         assert response.status_code < 500 or response.status_code == 503, response.text
         case.validate_response(response, checks=CONTRACT)
 

@@ -30,7 +30,13 @@ def _opened(request: Request) -> tuple[str, str] | None:
     return opened
 
 
-@router.get("/edit", summary="The level editor", response_class=RedirectResponse, status_code=307)
+@router.get(
+    "/edit",
+    summary="The level editor",
+    response_class=RedirectResponse,
+    status_code=307,
+    responses={307: {"description": "To the editor of the opened level's game, or the default"}},
+)
 async def edit_index(request: Request) -> RedirectResponse:
     opened = _opened(request)
     game = opened[0] if opened else DEFAULT_GAME
