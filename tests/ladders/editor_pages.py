@@ -21,6 +21,7 @@ from typing import Any
 
 from tests.browser import ARGS, chromium_binary
 from tests.editor import open_editor, start_service
+from tests.ladders.test_editor_browser import _drag
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVEL = ROOT / "levels" / "ladders_chutes_10x10.json"
@@ -38,19 +39,6 @@ LADDERS = [
     (15, 43),
     (17, 45),
 ]
-
-
-def _drag(page: Any, a: int, b: int) -> None:
-    def centre(square: int) -> tuple[float, float]:
-        box = page.locator(f'#sl-board rect[data-square="{square}"]').bounding_box()
-        assert box is not None
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-    (x0, y0), (x1, y1) = centre(a), centre(b)
-    page.mouse.move(x0, y0)
-    page.mouse.down()
-    page.mouse.move(x1, y1, steps=4)
-    page.mouse.up()
 
 
 def _work(page: Any, ed: Any, task: str) -> None:
