@@ -18,7 +18,7 @@ instead of recording the solver), ``step`` and ``path`` for ``show`` and ``draw`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..formats.problems import Problem
@@ -40,6 +40,7 @@ from ..puzzles import (
     SpecError,
     Verdict,
 )
+from .document import LinkupDocument
 
 if TYPE_CHECKING:
     from ..formats.grid import ExportGrid
@@ -72,17 +73,6 @@ from .options import (
 
 #: Why a position file is refused where a level file is needed.
 NOT_A_LEVEL = "a position file, not a level file: hint, shuffle, show and render read it"
-
-
-@dataclass(frozen=True, slots=True)
-class LinkupDocument:
-    """A Link-up file read: ``level`` (None for a bare position, or when a solution path is not
-    straight lines), what is wrong with its content (``problems``), and for a position file the
-    ``position`` it describes."""
-
-    level: Level | None
-    problems: tuple[Problem, ...] = ()
-    position: Position | None = None
 
 
 class LinkupFamily(FamilyBase):

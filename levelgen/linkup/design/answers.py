@@ -20,7 +20,7 @@ from ...puzzles import DesignAnswer, DocumentError, SpecError
 
 if TYPE_CHECKING:
     from ..core.level import Level
-    from ..family import LinkupDocument
+    from ..document import LinkupDocument
 
 __all__ = ["GENERATOR_FILL", "GENERATOR_FIX", "MAX_FILL_KINDS", "fill_answer", "fix_answer"]
 
@@ -95,7 +95,7 @@ def fix_answer(
         solution_metrics(result.board, level.rules, result.solution),
         provenance,
     )
-    from ..family import LinkupDocument
+    from ..document import LinkupDocument
 
     return DesignAnswer(result.status, text, LinkupDocument(fixed), details)
 
@@ -155,6 +155,6 @@ def fill_answer(
         solution_metrics(result.board, level.rules, result.solution),
         GeneratorInfo(GENERATOR_FILL, VERSION, seed, parameters),
     )
-    from ..family import LinkupDocument
+    from ..document import LinkupDocument
 
     return DesignAnswer("filled", f"filled: {result.reason}", LinkupDocument(filled), details)
