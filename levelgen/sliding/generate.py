@@ -77,6 +77,7 @@ __all__ = [
     "draw_colour_goal",
     "find_start",
     "numbered_goal",
+    "random_walk",
     "walk_away",
 ]
 
@@ -119,7 +120,9 @@ def draw_colour_goal(width: int, height: int, colors: int, rng: random.Random) -
     return Frame(width, height, tuple(cells))
 
 
-def _walk(frame: Frame, steps: int, last: str, rng: random.Random) -> tuple[Frame, str]:
+def random_walk(frame: Frame, steps: int, rng: random.Random, last: str = "") -> tuple[Frame, str]:
+    """The frame ``steps`` blank moves from ``frame`` along a walk that never steps straight
+    back (nor back over ``last``), and its last move."""
     for _ in range(steps):
         moves = [d for d in DIRECTIONS if d != OPPOSITE.get(last) and frame.can_move(d)]
         last = rng.choice(moves)
@@ -165,7 +168,7 @@ def _find(
     for attempt in range(MAX_SOLVES):
         if progress is not None:
             progress("search", attempt, MAX_SOLVES)
-        frame, last = _walk(frame, steps, last, rng)
+        frame, last = random_walk(frame, steps, rng, last)
         found = solve(frame, goal, tables=tables)
         assert found.status == "solved" and found.path is not None and found.length is not None
         if found.length >= moves:

@@ -13,7 +13,11 @@ solution is then shortened, keeping it a solution:
 - :func:`remove_cycles`: a frame met twice on the path, the moves between cut out;
 - :func:`shorten_windows`: each window of :data:`WINDOW` moves replaced by an optimal path
   between its two end frames (IDA* with the Manhattan distance to the window's last frame,
-  at most :data:`WINDOW_NODES` nodes a window): a few moves in a thousand.
+  at most :data:`WINDOW_NODES` nodes a window): a few moves in a thousand;
+- :func:`refine`: weighted A* over the whole board with the solver's heuristic, weights
+  falling from 5 to 5/4, each looking only for a solution shorter than the best so far.  On a
+  random start it finds none within its frames; on a start a hundred moves or so from the goal,
+  where staging takes long detours round the lines it has placed, it halves the solution.
 
 :func:`first_solution` runs them for :mod:`levelgen.sliding.solver`, or, where staging does not
 apply, :func:`weighted_path` (weighted IDA*).  Everything here is deterministic (the same
@@ -36,6 +40,7 @@ __all__ = [
     "applies",
     "first_solution",
     "frames_of",
+    "refine",
     "remove_cycles",
     "shorten_windows",
     "staged_path",
@@ -56,6 +61,9 @@ STAGE_FRAMES = 2_000_000
 #: Moves in a window of :func:`shorten_windows`, and the IDA* nodes each window may use.
 WINDOW = 18
 WINDOW_NODES = 20_000
+#: The weights of :func:`refine`, in turn, and the frames each may store.
+REFINE_WEIGHTS = ((5, 1), (3, 1), (2, 1), (3, 2), (5, 4))
+REFINE_FRAMES = 150_000
 #: The class of the tiles a stage does not look at (above every class of a 64-cell board).
 _OTHER = 64
 _STEP = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
@@ -261,9 +269,50 @@ def first_solution(
     if path is not None:
         path = remove_cycles(width, cells, path)
         path = shorten_windows(width, cells, path, should_stop)
-        return path, spent, "staged weighted A*, windows shortened"
+        path, frames, weight = refine(heuristic, cells, path, node_limit, should_stop)
+        how = "staged weighted A*, windows shortened"
+        if weight is not None:
+            how += f", then whole-board weighted A* (weight {weight})"
+        return path, spent + frames, how
     found, nodes = weighted_path(heuristic, cells, h0, node_limit, should_stop)
     return found, spent + nodes, "weighted IDA*"
+
+
+def refine(
+    heuristic: SearchHeuristic,
+    cells: bytes,
+    path: str,
+    frame_limit: int,
+    should_stop: Callable[[], bool] | None,
+) -> tuple[str, int, str | None]:
+    """``path`` (a solution from ``cells``) or a shorter one found by weighted A* with each
+    weight of :data:`REFINE_WEIGHTS` in turn (at most :data:`REFINE_FRAMES` frames each and
+    ``frame_limit`` in all), until one runs out of frames: the solution, the frames expanded
+    and the last weight that shortened it (``"a/b"``; None when none did)."""
+    spent = 0
+    shortened_by = None
+    for num, den in REFINE_WEIGHTS:
+        limit = min(REFINE_FRAMES, frame_limit - spent)
+        if limit <= 0:
+            break
+        found = weighted_astar(
+            heuristic,
+            cells,
+            (num, den),
+            bound=len(path),
+            frame_limit=limit,
+            should_stop=should_stop,
+        )
+        if found is None:
+            break
+        spent += found.expanded
+        if found.path is None:
+            if found.stopped:
+                break
+            continue  # every frame below the bound met (closed frames are not reopened)
+        path = found.path
+        shortened_by = f"{num}/{den}" if den > 1 else str(num)
+    return path, spent, shortened_by
 
 
 def weighted_path(

@@ -11,6 +11,7 @@ import pytest
 from levelgen.puzzles import Budget
 from levelgen.sliding import solver, staged
 from levelgen.sliding.encoding import encode_puzzle
+from levelgen.sliding.generate import random_walk
 from levelgen.sliding.native import NATIVE, weighted_astar
 from levelgen.sliding.pdb_cache import TableStore
 from levelgen.sliding.rules import Frame, apply_moves, reachability
@@ -101,3 +102,22 @@ def test_a_large_board_answers_a_staged_solution_with_its_factor() -> None:
     assert f"within {found.bound_factor:.2f}x of the proved bound" in found.reason
     again = solver.solve(start, goal, Budget(max_nodes=200_000), tables=STORE)
     assert again.path == found.path and again.lower_bound == found.lower_bound
+
+
+@needs_native
+def test_refine_shortens_a_staged_solution_near_the_goal() -> None:
+    """6x6, 60 moves from the goal: staging's detours round its placed lines are cut by the
+    whole-board weighted A*; the answer names what found it."""
+    goal = Frame(6, 6, (*range(1, 36), 0))
+    start, _ = random_walk(goal, 60, random.Random(1))
+    encoding, heuristic = solver.search_heuristic(goal, STORE)
+    cells = encoding.encode(start)
+    path, _ = staged.staged_path(6, encoding.goal, cells)
+    assert path is not None
+    refined, frames, weight = staged.refine(heuristic, cells, path, 1_000_000, None)
+    assert weight is not None and frames > 0
+    assert apply_moves(start, refined) == goal and len(refined) <= 60 < len(path)
+    assert staged.refine(heuristic, cells, path, 0, None) == (path, 0, None)
+    found = solver.solve(start, goal, Budget(max_nodes=400_000), tables=STORE)
+    assert found.status == "unknown" and found.path is not None and len(found.path) <= 60
+    assert "then whole-board weighted A*" in found.reason
