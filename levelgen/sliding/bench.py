@@ -25,7 +25,7 @@ from importlib import resources
 from typing import Any
 
 from ..puzzles import Budget
-from .generate import create_level
+from .generate import create_level, random_walk
 from .rules import Frame
 from .solver import search_heuristic, solve
 from .spec import BANDS, parse_spec
@@ -213,10 +213,16 @@ def bench_korf24(
 
 
 def bench_bounded(
-    side: int = 8, count: int = 7, *, limit: float = 1.0, clock: Clock = time.perf_counter
+    side: int = 8,
+    count: int = 7,
+    *,
+    limit: float = 1.0,
+    walk: int | None = None,
+    clock: Clock = time.perf_counter,
 ) -> WorkloadFigures:
     """Bounded-suboptimal solving of ``count`` random ``side`` x ``side`` starts (seeds 0, 1,
-    ...) with a wall-clock limit of ``limit`` seconds each: each row ``seed``, ``status``,
+    ...; with ``walk``, the ends of random walks of that many moves from the goal instead of
+    random frames) with a wall-clock limit of ``limit`` seconds each: each row ``seed``, ``status``,
     ``solution`` (moves, None when none was found), ``lower_bound``, ``factor`` (solution over
     bound) and ``seconds``; ``all_correct`` when every start got a solution within 1.5 times
     its proved bound."""
@@ -233,7 +239,9 @@ def bench_bounded(
         cells = list(goal.cells)
         random.Random(seed).shuffle(cells)
         start = Frame(side, side, tuple(cells))
-        if not reachability(start, goal).reachable:
+        if walk is not None:
+            start, _ = random_walk(goal, walk, random.Random(seed))
+        elif not reachability(start, goal).reachable:
             i, j = [k for k, v in enumerate(cells) if v][:2]
             cells[i], cells[j] = cells[j], cells[i]
             start = Frame(side, side, tuple(cells))
@@ -254,7 +262,8 @@ def bench_bounded(
                 "seconds": round(seconds, 3),
             }
         )
-    return workload_figures(f"bounded-{side}x{side}", times, correct, rows, tables)
+    name = f"bounded-{side}x{side}" + ("" if walk is None else f"-walk-{walk}")
+    return workload_figures(name, times, correct, rows, tables)
 
 
 def _until(clock: Clock, deadline: float) -> Callable[[], bool]:

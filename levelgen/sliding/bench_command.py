@@ -31,10 +31,25 @@ def sliding(
         bool,
         typer.Option(
             "--bounded",
-            help="Instead: 7 random 8x8 starts solved within --limit each (target: a solution"
-            " within 1.5x of the proved bound in 1 s).",
+            help="Instead: 7 random 8x8 starts (see --side, --walk) solved within --limit each"
+            " (target: a solution within 1.5x of the proved bound in 1 s).",
         ),
     ] = False,
+    side: Annotated[
+        int,
+        typer.Option(
+            "--side", min=6, max=8, metavar="SIDE", help="With --bounded: the board's side."
+        ),
+    ] = 8,
+    walk: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="With --bounded: start at the end of a random walk of this many moves from"
+            " the goal instead of a random frame.",
+            metavar="MOVES",
+        ),
+    ] = None,
     limit: Annotated[
         float | None,
         typer.Option(
@@ -52,7 +67,7 @@ def sliding(
     --bounded run a long workload instead: Korf and Taylor's 24-puzzles, or 8x8 starts solved
     within a proved factor."""
     if korf24 is not None or bounded:
-        _sliding_long(korf24, limit, json_output)
+        _sliding_long(korf24, limit, json_output, side=side, walk=walk)
         return
     from .bench import run_all as run_benchmarks
 
@@ -111,7 +126,9 @@ def _lengths(figures: dict[str, Any]) -> None:
         )
 
 
-def _sliding_long(korf24: str | None, limit: float | None, json_output: bool) -> None:
+def _sliding_long(
+    korf24: str | None, limit: float | None, json_output: bool, *, side: int, walk: int | None
+) -> None:
     """The long sliding workloads: Korf and Taylor's 24-puzzles, or 8x8 bounded solving."""
     from .bench import bench_bounded, bench_korf24
 
@@ -130,7 +147,7 @@ def _sliding_long(korf24: str | None, limit: float | None, json_output: bool) ->
             )
         found = bench_korf24(numbers, limit=600.0 if limit is None else limit)
     else:
-        found = bench_bounded(limit=1.0 if limit is None else limit)
+        found = bench_bounded(side, limit=1.0 if limit is None else limit, walk=walk)
     figures = found.as_dict()
     if json_output:
         typer.echo(json.dumps(figures, indent=2))

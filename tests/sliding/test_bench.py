@@ -86,3 +86,27 @@ def test_the_bounded_workload_states_bounds_and_factors() -> None:
         if row["solution"] is not None and row["status"] == "unknown":
             assert row["factor"] == round(row["solution"] / row["lower_bound"], 3)
         assert row["seconds"] < 5
+
+
+def test_the_bounded_workload_starts_from_walks_on_request() -> None:
+    """``--walk``: the starts are that many moves from the goal; a short walk is solved
+    optimally, at most as long as the walk."""
+    found = bench.bench_bounded(side=6, count=2, limit=2.0, walk=12)
+    assert found.name == "bounded-6x6-walk-12" and found.all_correct
+    for row in found.rows:
+        assert row["status"] == "solved" and row["factor"] == 1.0
+        assert row["solution"] == row["lower_bound"] <= 12
+
+
+def test_the_bounded_command_takes_a_side_and_a_walk() -> None:
+    from typer.testing import CliRunner
+
+    from levelgen.cli import app
+
+    shown = CliRunner().invoke(
+        app, ["bench", "sliding", "--bounded", "--side", "6", "--walk", "10", "--limit", "2"]
+    )
+    assert shown.exit_code == 0, shown.output
+    assert "bounded-6x6-walk-10" in shown.output and "status solved" in shown.output
+    refused = CliRunner().invoke(app, ["bench", "sliding", "--bounded", "--side", "9"])
+    assert refused.exit_code == 2 and "--side" in refused.output
