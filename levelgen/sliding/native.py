@@ -17,6 +17,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 from . import idastar, pdb
 from .idastar import Iteration, SearchHeuristic
@@ -106,6 +107,24 @@ def bounded_search(
     )
 
 
+def _board_args(hz: SearchHeuristic, start: bytes) -> tuple[Any, ...]:
+    """The leading arguments of the compiled searches: the board, goal, start and tables."""
+    patterns = [
+        (bytes(p.classes), bytes(p.counts), table)
+        for p, table in zip(hz.patterns, hz.tables, strict=True)
+    ]
+    return (
+        hz.width,
+        hz.height,
+        hz.goal,
+        bytes(start),
+        patterns,
+        bytes(hz.crossing),
+        hz.tcell,
+        hz.tclass,
+    )
+
+
 def native_bounded_search(
     module: ModuleType,
     heuristic: SearchHeuristic,
@@ -118,20 +137,8 @@ def native_bounded_search(
     weight: tuple[int, int] = (1, 1),
 ) -> Iteration:
     """One IDA* iteration by the compiled ``module.search``."""
-    hz = heuristic
-    patterns = [
-        (bytes(p.classes), bytes(p.counts), table)
-        for p, table in zip(hz.patterns, hz.tables, strict=True)
-    ]
     path, count, nodes, following, stopped = module.search(
-        hz.width,
-        hz.height,
-        hz.goal,
-        bytes(start),
-        patterns,
-        bytes(hz.crossing),
-        hz.tcell,
-        hz.tclass,
+        *_board_args(heuristic, start),
         threshold,
         count_cap,
         -1 if node_limit is None else node_limit,
@@ -173,20 +180,8 @@ def weighted_astar(
     Not optimal: deterministic, and the first solution met is returned."""
     if native is None:
         return None
-    hz = heuristic
-    patterns = [
-        (bytes(p.classes), bytes(p.counts), table)
-        for p, table in zip(hz.patterns, hz.tables, strict=True)
-    ]
     path, expanded, frames, stopped = native.astar(
-        hz.width,
-        hz.height,
-        hz.goal,
-        bytes(start),
-        patterns,
-        bytes(hz.crossing),
-        hz.tcell,
-        hz.tclass,
+        *_board_args(heuristic, start),
         *weight,
         -1 if bound is None else bound,
         -1 if frame_limit is None else frame_limit,
