@@ -1230,15 +1230,24 @@ static uint64_t find_slot(const Open *o, const uint8_t *cells, uint32_t hv, int 
     return at;
 }
 
+/* `items` (of `*cap` elements of `size` bytes) reallocated to twice as many, or to `first`
+ * when empty: the new array (`*cap` updated), or NULL out of memory (`items` kept). */
+static void *grown(void *items, long long *cap, size_t size, long long first)
+{
+    long long bigger = *cap ? *cap * 2 : first;
+    void *out = realloc(items, (size_t)bigger * size);
+    if (out)
+        *cap = bigger;
+    return out;
+}
+
 static int heap_push(Open *o, uint64_t key)
 {
     if (o->hlen == o->hcap) {
-        long long cap = o->hcap ? o->hcap * 2 : 1 << 16;
-        uint64_t *heap = realloc(o->heap, (size_t)cap * sizeof(uint64_t));
+        uint64_t *heap = grown(o->heap, &o->hcap, sizeof(uint64_t), 1 << 16);
         if (!heap)
             return -1;
         o->heap = heap;
-        o->hcap = cap;
     }
     long long i = o->hlen++;
     while (i > 0) {
@@ -1276,12 +1285,10 @@ static long long add_node(Open *o, const Ctx *c, uint32_t hv, uint64_t at, long 
                           int g, int d, int blank)
 {
     if (o->count == o->cap) {
-        long long cap = o->cap ? o->cap * 2 : 1 << 14;
-        Node *nodes = realloc(o->nodes, (size_t)cap * sizeof(Node));
+        Node *nodes = grown(o->nodes, &o->cap, sizeof(Node), 1 << 14);
         if (!nodes)
             return -1;
         o->nodes = nodes;
-        o->cap = cap;
     }
     long long id = o->count++;
     Node *x = &o->nodes[id];
