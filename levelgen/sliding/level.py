@@ -18,7 +18,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..formats.difficulty import DifficultyBlock
-from .rules import Frame, apply_moves, format_size, is_numbered
+from .rules import (
+    OPPOSITE,
+    Frame,
+    MoveError,
+    apply_moves,
+    format_size,
+    frames_of,
+    is_numbered,
+    remove_cycles,
+)
 
 __all__ = ["GeneratorInfo", "Metrics", "SlidingLevel", "content_id"]
 
@@ -101,6 +110,32 @@ class SlidingLevel:
         if self.played:
             return apply_moves(self.start, self.played)
         return self.start
+
+    def known_solution(self, extra: str = "") -> str | None:
+        """A solution from the position (after ``extra`` more moves) that the file already
+        holds: back along the moves played to the start, then the certificate, every stretch
+        between two visits of one frame cut out.  When ``current`` says where the player is
+        without ``played``, back to ``current`` and on along the certificate from its last
+        visit of that frame.  None without a certificate that replays, when a move is off the
+        board, or when the way is not known (``current`` off the certificate's path)."""
+        if self.solution is None:
+            return None
+        try:
+            if apply_moves(self.start, self.solution) != self.goal:
+                return None
+            anchor, lead, rest = self.start, (self.played or "") + extra, self.solution
+            if self.current is not None and self.played is None:
+                anchor, lead = self.current, extra
+                along = frames_of(self.width, bytes(self.start.cells), self.solution)
+                visits = [i for i, frame in enumerate(along) if frame == bytes(anchor.cells)]
+                if not visits:
+                    return None
+                rest = self.solution[visits[-1] :]
+            here = apply_moves(anchor, lead)
+        except MoveError:
+            return None
+        back = "".join(OPPOSITE[m] for m in reversed(lead))
+        return remove_cycles(self.width, bytes(here.cells), back + rest)
 
     @property
     def content_id(self) -> str:

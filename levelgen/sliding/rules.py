@@ -69,11 +69,13 @@ __all__ = [
     "apply_moves",
     "blank_distance",
     "format_size",
+    "frames_of",
     "is_numbered",
     "parse_moves",
     "parse_size",
     "permutation_parity",
     "reachability",
+    "remove_cycles",
     "same_labels",
 ]
 
@@ -309,3 +311,35 @@ def reachability(start: Frame, goal: Frame) -> Reachability:
         " every move flips both parities, so they can never agree",
         details,
     )
+
+
+def frames_of(width: int, start: bytes, moves: str) -> list[bytes]:
+    """The frames along ``moves`` from ``start`` (cells as bytes, 0 the blank, ``width``
+    columns; the moves are the blank's, on the board): ``len(moves) + 1`` of them."""
+    cells = bytearray(start)
+    blank = cells.index(0)
+    out = [bytes(cells)]
+    for m in moves:
+        dx, dy = _STEP[m]
+        t = blank + dy * width + dx
+        cells[blank], cells[t] = cells[t], 0
+        blank = t
+        out.append(bytes(cells))
+    return out
+
+
+def remove_cycles(width: int, start: bytes, moves: str) -> str:
+    """``moves`` from ``start`` (as :func:`frames_of`) with every stretch between two visits
+    of one frame cut out: a solution stays a solution, only shorter."""
+    frames = frames_of(width, start, moves)
+    last = {f: i for i, f in enumerate(frames)}
+    out = []
+    i = 0
+    while i < len(moves):
+        j = last[frames[i]]
+        if j > i:
+            i = j
+            continue
+        out.append(moves[i])
+        i += 1
+    return "".join(out)

@@ -50,13 +50,14 @@ from .encoding import Encoding, encode_puzzle
 from .idastar import SearchHeuristic, make_heuristic
 from .native import NATIVE, bounded_search
 from .pdb import SIX_OF_SIXTEEN, SIX_OF_TWENTY_FIVE, Pattern, TablesStopped, choose_patterns
-from .rules import Frame, blank_distance, reachability, same_labels
+from .rules import Frame, apply_moves, blank_distance, reachability, same_labels
 from .staged import WEIGHT, first_solution, weighted_path
 
 __all__ = [
     "BFS_SPACE",
     "COUNT_CAP",
     "GREEDY_NODES",
+    "KNOWN_WAY",
     "PYTHON_TABLE_ENTRIES",
     "TABLE_ENTRIES",
     "SolveResult",
@@ -272,13 +273,18 @@ def solve(
     count_cap: int = 1,
     tables: TableSource | None = None,
     method: str | None = None,
+    known: str | None = None,
 ) -> SolveResult:
     """Solve ``start`` to ``goal`` (frames of one size with the same labels; ``ValueError``
     otherwise) as the module docstring says.  ``count_cap`` above 1 also counts the optimal
     solutions up to it (``count`` None when the budget stopped the count).  ``method``
-    (``bidirectional-bfs`` or ``ida*``) overrides the choice."""
+    (``bidirectional-bfs`` or ``ida*``) overrides the choice.  ``known``: a solution already
+    known (a hint's way back to the level's certificate; ``ValueError`` when it is not one),
+    the answer's solution when the budget runs out before a shorter one is found."""
     if not same_labels(start, goal):
         raise ValueError("the start and goal differ in size or labels")
+    if known is not None and apply_moves(start, known) != goal:
+        raise ValueError("the known solution does not reach the goal")
     budget = budget or Budget()
     verdict = reachability(start, goal)
     if not verdict.reachable:
@@ -288,11 +294,17 @@ def solve(
     if start == goal:
         return SolveResult("solved", "", 0, 0, 1, 0, "none", 0, "the start is the goal")
     if _uses_bfs(start, goal, method):
-        return _solve_bfs(start, goal, budget, count_cap)
-    return _solve_ida(start, goal, budget, count_cap, tables)
+        return _solve_bfs(start, goal, budget, count_cap, known)
+    return _solve_ida(start, goal, budget, count_cap, tables, known)
 
 
-def _solve_bfs(start: Frame, goal: Frame, budget: Budget, count_cap: int) -> SolveResult:
+#: What found a ``known`` solution, in an answer's reason.
+KNOWN_WAY = "the way back to the level's certificate"
+
+
+def _solve_bfs(
+    start: Frame, goal: Frame, budget: Budget, count_cap: int, known: str | None
+) -> SolveResult:
     parity = blank_distance(start, goal) % 2
     found = bfs.bidirectional_search(
         bytes(start.cells),
@@ -317,16 +329,22 @@ def _solve_bfs(start: Frame, goal: Frame, budget: Budget, count_cap: int) -> Sol
             f"optimal: {found.length} moves (bidirectional breadth-first search)",
         )
     bound = found.lower_bound + (found.lower_bound - parity) % 2
-    return _unknown(start, goal, bound, found.nodes, "bidirectional-bfs", parity, None)
+    by = KNOWN_WAY if known is not None else ""
+    return _unknown(start, goal, bound, found.nodes, "bidirectional-bfs", parity, None, known, by)
 
 
 def _solve_ida(
-    start: Frame, goal: Frame, budget: Budget, count_cap: int, tables: TableSource | None
+    start: Frame,
+    goal: Frame,
+    budget: Budget,
+    count_cap: int,
+    tables: TableSource | None,
+    known: str | None,
 ) -> SolveResult:
     try:
         encoding, heuristic = search_heuristic(goal, tables, should_stop=budget.should_stop)
     except TablesStopped:
-        return _unknown_untabled(start, goal)
+        return _unknown_untabled(start, goal, known)
     cells = encoding.encode(start)
     parity = blank_distance(start, goal) % 2
     h0 = heuristic.value(cells)
@@ -341,6 +359,8 @@ def _solve_ida(
         meter.used += spent
         if best is not None and len(best) == threshold:
             return _bounded_answer(best, threshold, meter.used, h0)
+    if known is not None and (best is None or len(known) < len(best)):
+        best, found_by = known, KNOWN_WAY
     while True:
         step = bounded_search(
             heuristic,
@@ -438,14 +458,18 @@ def _bounded_answer(path: str, bound: int, nodes: int, h0: int) -> SolveResult:
     )
 
 
-def _unknown_untabled(start: Frame, goal: Frame) -> SolveResult:
+def _unknown_untabled(start: Frame, goal: Frame, known: str | None) -> SolveResult:
     """The answer when the budget ran out while the pattern databases were being built: the
-    bound of a heuristic without tables, and a short greedy search's solution."""
+    bound of a heuristic without tables, and a short greedy search's solution or ``known``,
+    the shorter."""
     encoding, heuristic = search_heuristic(goal, _no_tables, cap=0)
     h0 = heuristic.value(encoding.encode(start))
     bound = h0 + (h0 - blank_distance(start, goal) % 2) % 2
     path, nodes = (None, 0) if start.size > GREEDY_CELLS else greedy_path(start, goal, heuristic)
-    found = _found_words(path, bound)
+    by = ""
+    if known is not None and (path is None or len(known) < len(path)):
+        path, by = known, KNOWN_WAY
+    found = _found_words(path, bound, by)
     return SolveResult(
         "unknown",
         path,
@@ -514,7 +538,8 @@ def _unknown(
             nodes,
             method + "+greedy",
             h0,
-            f"optimal: {bound} moves (a greedy solution meets the proved lower bound)",
+            f"optimal: {bound} moves (the solution found by {found_by or 'a greedy search'}"
+            " meets the proved lower bound)",
         )
     return SolveResult(
         "unknown",

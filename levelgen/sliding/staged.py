@@ -10,7 +10,8 @@ are (the other tiles not told apart), its heuristic their Manhattan distance, th
 already placed frozen; then the next line, until a 2x2 corner is left and solved whole.  The
 solution is then shortened, keeping it a solution:
 
-- :func:`remove_cycles`: a frame met twice on the path, the moves between cut out;
+- :func:`~levelgen.sliding.rules.remove_cycles`: a frame met twice on the path, the moves
+  between cut out;
 - :func:`shorten_windows`: each window of :data:`WINDOW` moves replaced by an optimal path
   between its two end frames (IDA* with the Manhattan distance to the window's last frame,
   at most :data:`WINDOW_NODES` nodes a window): a few moves in a thousand;
@@ -31,6 +32,7 @@ from collections.abc import Callable
 
 from .idastar import SearchHeuristic, make_heuristic
 from .native import NATIVE, bounded_search, weighted_astar
+from .rules import frames_of, remove_cycles
 
 __all__ = [
     "STAGE_WEIGHT",
@@ -39,9 +41,7 @@ __all__ = [
     "WINDOW_NODES",
     "applies",
     "first_solution",
-    "frames_of",
     "refine",
-    "remove_cycles",
     "shorten_windows",
     "staged_path",
     "weighted_path",
@@ -66,7 +66,6 @@ REFINE_WEIGHTS = ((5, 1), (3, 1), (2, 1), (3, 2), (5, 4))
 REFINE_FRAMES = 150_000
 #: The class of the tiles a stage does not look at (above every class of a 64-cell board).
 _OTHER = 64
-_STEP = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
 
 
 def applies(width: int, goal: bytes) -> bool:
@@ -78,36 +77,6 @@ def applies(width: int, goal: bytes) -> bool:
     blank = goal.index(0)
     x, y = blank % width, blank // width
     return x in (0, width - 1) and y in (0, height - 1)
-
-
-def frames_of(width: int, start: bytes, moves: str) -> list[bytes]:
-    """The frames along ``moves`` from ``start`` (the blank moves; ``len(moves) + 1``)."""
-    cells = bytearray(start)
-    blank = cells.index(0)
-    out = [bytes(cells)]
-    for m in moves:
-        dx, dy = _STEP[m]
-        t = blank + dy * width + dx
-        cells[blank], cells[t] = cells[t], 0
-        blank = t
-        out.append(bytes(cells))
-    return out
-
-
-def remove_cycles(width: int, start: bytes, moves: str) -> str:
-    """``moves`` with every stretch between two visits of one frame cut out."""
-    frames = frames_of(width, start, moves)
-    last = {f: i for i, f in enumerate(frames)}
-    out = []
-    i = 0
-    while i < len(moves):
-        j = last[frames[i]]
-        if j > i:
-            i = j
-            continue
-        out.append(moves[i])
-        i += 1
-    return "".join(out)
 
 
 def staged_path(

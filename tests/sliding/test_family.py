@@ -9,12 +9,14 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from levelgen.formats.scene import Group, Scene, Text, scene_to_svg
 from levelgen.puzzles import Budget, Capability, Family, SpecError
 from levelgen.sliding import FAMILY, bfs
 from levelgen.sliding.level import SlidingLevel
-from levelgen.sliding.rules import DIRECTIONS, Frame, apply_moves
+from levelgen.sliding.rules import DIRECTIONS, Frame, apply_moves, frames_of
 
 GOAL = Frame(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0))
 
@@ -157,3 +159,65 @@ def test_read_dump_round_trip_and_positions() -> None:
     position = FAMILY.read(data)
     assert position.frame_now() == apply_moves(level.start, level.solution[:5])
     assert FAMILY.hint(position, budget=Budget(), options={}).details["distance"] == 11
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 4), st.lists(st.sampled_from(DIRECTIONS), max_size=30), st.booleans())
+def test_the_known_way_back_reaches_the_goal(seed: int, wander: list[str], current: bool) -> None:
+    """From any position the file's moves lead to, back along them to the start and on along
+    the certificate, no frame twice; with only ``current``, the certificate's rest when the
+    frame is on its path."""
+    level = _level(seed)
+    assert level.solution is not None
+    played = ""
+    frame = level.start
+    for move in wander:
+        if frame.can_move(move):
+            played += move
+            frame = frame.move(move)
+    known = SlidingLevel(level.start, level.goal, level.solution, played=played).known_solution()
+    assert known is not None and apply_moves(frame, known) == level.goal
+    assert len(known) <= len(played) + len(level.solution)
+    along = frames_of(3, bytes(frame.cells), known)
+    assert len(set(along)) == len(along)
+    if current:
+        at = SlidingLevel(level.start, level.goal, level.solution, current=frame)
+        rest = at.known_solution()
+        on_path = frames_of(3, bytes(level.start.cells), level.solution)
+        if bytes(frame.cells) in on_path:
+            assert rest is not None and level.solution.endswith(rest)
+            assert apply_moves(frame, rest) == level.goal
+        else:
+            assert rest is None
+        step = next(m for m in DIRECTIONS if frame.can_move(m))
+        after = at.known_solution(step)
+        if rest is not None:
+            assert after is not None and apply_moves(frame.move(step), after) == level.goal
+
+
+def test_no_known_way_without_a_certificate_that_replays() -> None:
+    level = _level()
+    assert level.solution is not None
+    assert SlidingLevel(level.start, level.goal).known_solution() is None
+    broken = SlidingLevel(level.start, level.goal, level.solution[:-1], played="")
+    assert broken.known_solution() is None
+    assert level.known_solution("X") is None
+
+
+def test_a_hint_out_of_budget_offers_the_way_back_to_the_certificate() -> None:
+    """The search stopped at once: the answer's solution is the way back along the moves
+    played and on along the certificate, stated against the proved bound."""
+    level = _level()
+    assert level.solution is not None
+    frame, played = level.start, ""
+    for move in "UULLDDRRUL" * 2:
+        if frame.can_move(move):
+            frame, played = frame.move(move), played + move
+    here = SlidingLevel(level.start, level.goal, level.solution, played=played)
+    known = here.known_solution()
+    assert known is not None
+    hint = FAMILY.hint(here, budget=Budget(max_nodes=1), options={})
+    assert hint.status == "unknown" and hint.details["move"] == known[0]
+    assert hint.details["solution_length"] == len(known) < len(played) + len(level.solution)
+    assert hint.details["lower_bound"] <= len(known)
+    assert "the way back to the level's certificate" in hint.text

@@ -14,7 +14,7 @@ from levelgen.sliding.encoding import encode_puzzle
 from levelgen.sliding.generate import random_walk
 from levelgen.sliding.native import NATIVE, weighted_astar
 from levelgen.sliding.pdb_cache import TableStore
-from levelgen.sliding.rules import Frame, apply_moves, reachability
+from levelgen.sliding.rules import Frame, apply_moves, reachability, remove_cycles
 
 STORE = TableStore(None)
 needs_native = pytest.mark.skipif(not NATIVE, reason="the compiled twins are not built")
@@ -39,7 +39,7 @@ def test_cycles_are_cut() -> None:
     cells = encoded.encode(start)
     detour = "DU" + "RL" + "RDRD"
     assert apply_moves(start, detour) == goal
-    assert staged.remove_cycles(3, cells, detour) == "RDRD"
+    assert remove_cycles(3, cells, detour) == "RDRD"
 
 
 @needs_native
@@ -73,7 +73,7 @@ def test_staged_solutions_replay_and_are_no_shorter_than_optimal(side: int, seed
     path, expanded = staged.staged_path(side, encoding.goal, cells)
     assert path is not None and expanded > 0
     assert apply_moves(start, path) == goal
-    shorter = staged.shorten_windows(side, cells, staged.remove_cycles(side, cells, path))
+    shorter = staged.shorten_windows(side, cells, remove_cycles(side, cells, path))
     assert apply_moves(start, shorter) == goal and len(shorter) <= len(path)
     if side == 4:
         optimal = solver.solve(start, goal, tables=STORE).length
