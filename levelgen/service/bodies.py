@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +36,7 @@ __all__ = [
     "Limits",
     "Operation",
     "TaskResult",
+    "family_task",
     "fast_json",
     "read_document",
 ]
@@ -366,6 +367,32 @@ def read_document(
     if isinstance(own, TaskResult):
         return own
     return item, read, DocumentOptions(options.time_limit, options.seed, own)
+
+
+def family_task(
+    body: bytes,
+    limits: Limits,
+    operation: Operation,
+    run: Callable[[Family, Any, DocumentOptions], bytes],
+) -> TaskResult:
+    """The task of one family operation on the document in ``body``: the body read (as
+    :func:`read_document`), the family's capability of the operation's name checked (422 at
+    ``/game``), then ``run``'s answer.  What the family refuses is a 422: an option or a
+    document at its place (:func:`_refused`), a level it cannot take at ``/game``."""
+    read = read_document(body, limits, operation=operation)
+    if isinstance(read, TaskResult):
+        return read
+    family, document, options = read
+    from ..puzzles import Capability, DocumentError, FamilyError, SpecError
+
+    if Capability(operation.name) not in family.capabilities:
+        return _problem(422, "/game", f"game {family.name!r} has no {operation.name} operation")
+    try:
+        return TaskResult(200, run(family, document, options))
+    except (SpecError, DocumentError) as exc:
+        return _refused(exc)
+    except FamilyError as exc:  # a family that lists the capability but refuses the level
+        return _problem(422, "/game", str(exc))
 
 
 def _refused(exc: Exception) -> TaskResult:

@@ -7,7 +7,13 @@ family's operation (:attr:`~levelgen.puzzles.Capability.FIX`,
 
 from __future__ import annotations
 
-from .bodies import FILL, FIX, Limits, TaskResult, _dumps, _problem, _refused, read_document
+from typing import TYPE_CHECKING, Any
+
+from .bodies import FILL, FIX, DocumentOptions, Limits, TaskResult, _dumps, family_task
+from .cancel import task_budget
+
+if TYPE_CHECKING:
+    from ..puzzles import DesignAnswer, Family
 
 __all__ = ["FILL_SEED", "task_fill", "task_fix"]
 
@@ -17,49 +23,30 @@ FILL_SEED = 0
 
 def task_fix(body: bytes, limits: Limits) -> TaskResult:
     """``POST /v1/fix``: the fewest changes found that make the level solvable."""
-    read = read_document(body, limits, operation=FIX)
-    if isinstance(read, TaskResult):
-        return read
-    family, document, options = read
-    from ..formats.design import design_data
-    from ..puzzles import Capability, DocumentError, FamilyError, SpecError
-    from .cancel import task_budget
 
-    if Capability.FIX not in family.capabilities:
-        return _problem(422, "/game", f"game {family.name!r} has no fix operation")
-    try:
-        answer = family.fix(
-            document, budget=task_budget(options.time_limit), options=options.options
-        )
-    except (SpecError, DocumentError) as exc:
-        return _refused(exc)
-    except FamilyError as exc:
-        return _problem(422, "/game", str(exc))
-    level = None if answer.document is None else family.dump(answer.document)
-    return TaskResult(200, _dumps(design_data(answer, level)))
+    def run(family: Family, document: Any, options: DocumentOptions) -> bytes:
+        budget = task_budget(options.time_limit)
+        answer = family.fix(document, budget=budget, options=options.options)
+        return _design_bytes(family, answer)
+
+    return family_task(body, limits, FIX, run)
 
 
 def task_fill(body: bytes, limits: Limits) -> TaskResult:
     """``POST /v1/fill``: pieces put on the given empty cells so that the level is solvable
     (the body's ``seed``, default 0)."""
-    read = read_document(body, limits, operation=FILL)
-    if isinstance(read, TaskResult):
-        return read
-    family, document, options = read
-    from ..formats.design import design_data
-    from ..puzzles import Capability, DocumentError, FamilyError, SpecError
-    from .cancel import task_budget
 
-    if Capability.FILL not in family.capabilities:
-        return _problem(422, "/game", f"game {family.name!r} has no fill operation")
-    seed = options.seed if options.seed is not None else FILL_SEED
-    try:
-        answer = family.fill(
-            document, seed=seed, budget=task_budget(options.time_limit), options=options.options
-        )
-    except (SpecError, DocumentError) as exc:
-        return _refused(exc)
-    except FamilyError as exc:
-        return _problem(422, "/game", str(exc))
+    def run(family: Family, document: Any, options: DocumentOptions) -> bytes:
+        seed = options.seed if options.seed is not None else FILL_SEED
+        budget = task_budget(options.time_limit)
+        answer = family.fill(document, seed=seed, budget=budget, options=options.options)
+        return _design_bytes(family, answer)
+
+    return family_task(body, limits, FILL, run)
+
+
+def _design_bytes(family: Family, answer: DesignAnswer) -> bytes:
+    from ..formats.design import design_data
+
     level = None if answer.document is None else family.dump(answer.document)
-    return TaskResult(200, _dumps(design_data(answer, level)))
+    return _dumps(design_data(answer, level))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from ..formats.reports import hint_data
 from .bodies import (
     COMMON_CREATE_OPTIONS,
     HINT,
@@ -28,10 +29,12 @@ from .bodies import (
     _refused,
     _time_limit,
     _typed,
+    family_task,
     fast_json,
     read_document,
 )
 from .bodies import _parse_body as _parse_body  # the pack route reads its body with it
+from .cancel import task_budget
 
 if TYPE_CHECKING:
     from ..puzzles import Family
@@ -114,47 +117,27 @@ def task_solve(body: bytes, limits: Limits) -> TaskResult:
 def task_hint(body: bytes, limits: Limits) -> TaskResult:
     """``POST /v1/hint``: the CLI's ``hint --json`` answer for the position in ``body``, with
     the hint options its family declares (``hint_options``) taken from the envelope."""
-    read = read_document(body, limits, operation=HINT)
-    if isinstance(read, TaskResult):
-        return read
-    family, document, options = read
-    from ..formats.reports import hint_data
-    from ..puzzles import Capability, DocumentError, SpecError
-    from .cancel import task_budget
 
-    if Capability.HINT not in family.capabilities:
-        return _problem(422, "/game", f"game {family.name!r} has no hint operation")
-    try:
-        answer = family.hint(
-            document, budget=task_budget(options.time_limit), options=options.options
-        )
-    except (SpecError, DocumentError) as exc:
-        return _refused(exc)
-    return TaskResult(200, _dumps(hint_data(answer.status, answer.text, answer.details)))
+    def run(family: Family, document: Any, options: DocumentOptions) -> bytes:
+        budget = task_budget(options.time_limit)
+        answer = family.hint(document, budget=budget, options=options.options)
+        return _dumps(hint_data(answer.status, answer.text, answer.details))
+
+    return family_task(body, limits, HINT, run)
 
 
 def task_shuffle(body: bytes, limits: Limits, drawn_seed: int) -> TaskResult:
     """``POST /v1/shuffle``: the CLI's ``shuffle --json`` answer for the position in
     ``body`` (``drawn_seed`` when the body names no seed; the answer says which), for a
     family that shuffles (:attr:`~levelgen.puzzles.Capability.SHUFFLE`)."""
-    read = read_document(body, limits, operation=SHUFFLE)
-    if isinstance(read, TaskResult):
-        return read
-    family, document, options = read
-    from ..formats.reports import hint_data
-    from ..puzzles import Capability, DocumentError, SpecError
-    from .cancel import task_budget
 
-    if Capability.SHUFFLE not in family.capabilities:
-        return _problem(422, "/game", f"game {family.name!r} has no shuffle operation")
-    seed = options.seed if options.seed is not None else drawn_seed
-    try:
-        answer = family.shuffle(
-            document, seed=seed, budget=task_budget(options.time_limit), options=options.options
-        )
-    except (SpecError, DocumentError) as exc:
-        return _refused(exc)
-    return TaskResult(200, _dumps(hint_data(answer.status, answer.text, answer.details)))
+    def run(family: Family, document: Any, options: DocumentOptions) -> bytes:
+        seed = options.seed if options.seed is not None else drawn_seed
+        budget = task_budget(options.time_limit)
+        answer = family.shuffle(document, seed=seed, budget=budget, options=options.options)
+        return _dumps(hint_data(answer.status, answer.text, answer.details))
+
+    return family_task(body, limits, SHUFFLE, run)
 
 
 #: The seed of a rating when the body names none (that of ``levelgen rate``).
@@ -165,23 +148,14 @@ def task_rate(body: bytes, limits: Limits) -> TaskResult:
     """``POST /v1/rate``: the level in ``body`` with its difficulty block
     (``metrics.difficulty``: ``score`` 0..100, ``band``, ``measures``), measured by its family
     (:attr:`~levelgen.puzzles.Capability.RATE`) with the body's ``seed`` (default 0)."""
-    read = read_document(body, limits, operation=RATE)
-    if isinstance(read, TaskResult):
-        return read
-    family, document, options = read
-    from ..formats import format_json
-    from ..puzzles import Capability, DocumentError, FamilyError, SpecError
 
-    if Capability.RATE not in family.capabilities:
-        return _problem(422, "/game", f"game {family.name!r} has no rate operation")
-    seed = options.seed if options.seed is not None else RATE_SEED
-    try:
-        rated = family.rate(document, seed=seed)
-    except (SpecError, DocumentError) as exc:
-        return _refused(exc)
-    except FamilyError as exc:  # a family that lists the capability but refuses the level
-        return _problem(422, "/game", str(exc))
-    return TaskResult(200, format_json(family.dump(rated)).encode("utf-8"))
+    def run(family: Family, document: Any, options: DocumentOptions) -> bytes:
+        from ..formats import format_json
+
+        rated = family.rate(document, seed=options.seed if options.seed is not None else RATE_SEED)
+        return format_json(family.dump(rated)).encode("utf-8")
+
+    return family_task(body, limits, RATE, run)
 
 
 def create_time_limit(body: bytes, max_time: float) -> float:
