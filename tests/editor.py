@@ -115,3 +115,20 @@ def only_to(opened: EditorPage) -> None:
     """Every request of the page went to the service that served it."""
     elsewhere = [url for url in opened.requests if not url.startswith(opened.base + "/")]
     assert elsewhere == [], elsewhere
+
+
+def mouse_drag(page: Any, board: str, first: str, second: str, steps: int = 6) -> None:
+    """A drag with the mouse from the centre of the element ``first`` to that of ``second``
+    (CSS selectors), the ``board`` scrolled into view first."""
+    page.locator(board).scroll_into_view_if_needed()
+
+    def centre(selector: str) -> tuple[float, float]:
+        box = page.locator(selector).bounding_box()
+        assert box is not None
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    (x0, y0), (x1, y1) = centre(first), centre(second)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x1, y1, steps=steps)
+    page.mouse.up()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from levelgen.linkup.bench.common import random_board
@@ -23,6 +24,15 @@ def boards(draw: st.DrawFn, max_width: int = 24, max_height: int = 14, max_kinds
     seed = draw(st.integers(0, 2**32 - 1))
     return random_board(random.Random(seed), width, height, density, wall_rate, kinds)
 
+
+#: Property tests whose examples are whole searches: 40 examples, the same ones every run, no
+#: deadline and no complaint about slow or large examples.
+SEARCH_PROPERTY = settings(
+    derandomize=True,
+    deadline=None,
+    max_examples=40,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 rules_st = st.builds(Rules, max_turns=st.integers(0, 3), outside=st.booleans())
 

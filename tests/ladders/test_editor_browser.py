@@ -15,7 +15,7 @@ from typing import Any
 
 from levelgen.ladders.analysis import Unsolvable, analyse
 from levelgen.ladders.rules import Board, Rules
-from tests.editor import EditorPage, only_to
+from tests.editor import EditorPage, mouse_drag, only_to
 
 GAME = "snakes-ladders"
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,18 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _drag(page: Any, a: int, b: int) -> None:
     """A drag with the mouse from the centre of square ``a`` to that of square ``b``."""
-    page.locator("#sl-board").scroll_into_view_if_needed()
-
-    def centre(square: int) -> tuple[float, float]:
-        box = page.locator(f'#sl-board rect[data-square="{square}"]').bounding_box()
-        assert box is not None
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-    (x0, y0), (x1, y1) = centre(a), centre(b)
-    page.mouse.move(x0, y0)
-    page.mouse.down()
-    page.mouse.move(x1, y1, steps=6)
-    page.mouse.up()
+    square = '#sl-board rect[data-square="{}"]'
+    mouse_drag(page, "#sl-board", square.format(a), square.format(b))
 
 
 def _touch_drag(page: Any, a: int, b: int) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 from levelgen.puzzles import Budget
 from levelgen.sliding import Frame, solve
 from tests import ROOT
-from tests.editor import EditorPage, only_to, open_editor
+from tests.editor import EditorPage, mouse_drag, only_to, open_editor
 
 GAME = "sliding-puzzle"
 STANDARD_4X4 = [*range(1, 16), 0]
@@ -30,18 +30,8 @@ STANDARD_4X4 = [*range(1, 16), 0]
 
 def _drag(page: Any, frame: str, a: int, b: int) -> None:
     """A drag with the mouse from the centre of cell ``a`` of a frame to that of cell ``b``."""
-    page.locator(f"#sp-{frame}").scroll_into_view_if_needed()
-
-    def centre(cell: int) -> tuple[float, float]:
-        box = page.locator(f'#sp-{frame} g[data-cell="{cell}"]').bounding_box()
-        assert box is not None
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-    (x0, y0), (x1, y1) = centre(a), centre(b)
-    page.mouse.move(x0, y0)
-    page.mouse.down()
-    page.mouse.move(x1, y1, steps=5)
-    page.mouse.up()
+    cell = f'#sp-{frame} g[data-cell="{{}}"]'
+    mouse_drag(page, f"#sp-{frame}", cell.format(a), cell.format(b), steps=5)
 
 
 def _frame(ed: EditorPage, name: str) -> list[int]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from levelgen.formats.budget import Budget
@@ -17,13 +17,8 @@ from levelgen.linkup.core.rules import Rules
 from levelgen.linkup.design.fill import FillError, default_kinds, fill_slots, placed_kinds
 from levelgen.linkup.generate.playout import random_removal_order
 from levelgen.linkup.verify import replay
+from tests.strategies import SEARCH_PROPERTY
 
-PROPERTY = settings(
-    derandomize=True,
-    deadline=None,
-    max_examples=40,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
 RULES = Rules(max_turns=2, outside=True)
 
 
@@ -106,7 +101,7 @@ def test_a_spent_budget_is_not_found() -> None:
     assert result.status == "not-found"
 
 
-@PROPERTY
+@SEARCH_PROPERTY
 @given(
     seed=st.integers(0, 2**32 - 1),
     width=st.integers(2, 6),

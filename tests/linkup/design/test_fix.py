@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from levelgen.formats.budget import Budget
@@ -16,14 +16,8 @@ from levelgen.linkup.design.fix import apply_swaps, find_fix
 from levelgen.linkup.generate.playout import deal, random_removal_order
 from levelgen.linkup.solvers import SolveStatus, solve
 from levelgen.linkup.verify import replay
-from tests.strategies import small_boards
+from tests.strategies import SEARCH_PROPERTY, small_boards
 
-PROPERTY = settings(
-    derandomize=True,
-    deadline=None,
-    max_examples=40,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
 TIGHT = Rules(max_turns=0, outside=False)
 #: Two crossed pairs: nothing links without a turn; one swap makes two straight pairs.
 CROSSED = Board.from_grid([[1, 2], [2, 1]])
@@ -102,7 +96,7 @@ def _fewest_swaps(board: Board, rules: Rules, most: int) -> int | None:
     return None
 
 
-@PROPERTY
+@SEARCH_PROPERTY
 @given(board=small_boards(max_tiles=8, max_width=4), turns=st.integers(0, 2), ring=st.booleans())
 def test_fewest_swaps_match_a_plain_breadth_first_search(
     board: Board, turns: int, ring: bool
@@ -120,7 +114,7 @@ def test_fewest_swaps_match_a_plain_breadth_first_search(
     assert result.board is not None and replay(result.board, rules, result.solution) == []
 
 
-@PROPERTY
+@SEARCH_PROPERTY
 @given(
     seed=st.integers(0, 2**32 - 1),
     width=st.integers(2, 6),
